@@ -1,0 +1,138 @@
+"""sixtysix: the rules of Sixty-Six (Sechsundsechzig) and Schnapsen, exactly.
+
+Immutable game states, pure transition functions and rule variants chosen by data:
+
+>>> import sixtysix as ss
+>>> state = ss.new_hand(ss.CLASSIC_66, seed=42, dealer=0)
+>>> ss.to_move(state)
+1
+>>> while not ss.is_over(state):
+...     state = ss.apply_move(state, ss.legal_moves(state)[0])
+>>> ss.score_hand(state).winner in (0, 1, None)
+True
+"""
+
+from __future__ import annotations
+
+from ._version import __version__
+from .cards import CARDS, Card, Deck, Rank, Suit
+from .engine import (
+    apply_move,
+    deal_from_order,
+    explain_illegal,
+    is_legal,
+    is_over,
+    legal_moves,
+    new_hand,
+    to_move,
+)
+from .errors import (
+    DealError,
+    HandNotOverError,
+    IllegalMoveError,
+    ParseError,
+    RulesError,
+    SixtySixError,
+)
+from .moves import Claim, Close, Draw, Exchange, Marry, Move, Play, parse_move
+from .rules import (
+    CLASSIC_66,
+    HOYLE_66,
+    PAGAT_66,
+    PRESETS,
+    SANTASE,
+    SCHNAPSEN,
+    SCHNAPSEN_TOURNAMENT,
+    VU_SCHNAPSEN,
+    BothOver66,
+    ClaimMode,
+    ClosedWinBasis,
+    CloserBeaten,
+    CloseTiming,
+    DealerAfterTie,
+    ExchangeTiming,
+    ExchangeWhenClosed,
+    FailedClose,
+    FalseClaim,
+    LastTrick,
+    MarriageBeforeFirstTrick,
+    MarriageLead,
+    MarriagePendingRedeem,
+    NextDealer,
+    Rules,
+    Schwarz,
+    SitOutScores,
+    StrictPlay,
+    TrumpSource,
+    get_preset,
+    preset_name,
+)
+from .scoring import HandEnd, HandResult, score_hand
+from .state import CloseSnapshot, HandState, Step
+
+__all__ = [
+    "CARDS",
+    "CLASSIC_66",
+    "HOYLE_66",
+    "PAGAT_66",
+    "PRESETS",
+    "SANTASE",
+    "SCHNAPSEN",
+    "SCHNAPSEN_TOURNAMENT",
+    "VU_SCHNAPSEN",
+    "BothOver66",
+    "Card",
+    "Claim",
+    "ClaimMode",
+    "Close",
+    "CloseSnapshot",
+    "CloseTiming",
+    "ClosedWinBasis",
+    "CloserBeaten",
+    "DealError",
+    "DealerAfterTie",
+    "Deck",
+    "Draw",
+    "Exchange",
+    "ExchangeTiming",
+    "ExchangeWhenClosed",
+    "FailedClose",
+    "FalseClaim",
+    "HandEnd",
+    "HandNotOverError",
+    "HandResult",
+    "HandState",
+    "IllegalMoveError",
+    "LastTrick",
+    "Marry",
+    "MarriageBeforeFirstTrick",
+    "MarriageLead",
+    "MarriagePendingRedeem",
+    "Move",
+    "NextDealer",
+    "ParseError",
+    "Play",
+    "Rank",
+    "Rules",
+    "RulesError",
+    "Schwarz",
+    "SitOutScores",
+    "SixtySixError",
+    "Step",
+    "StrictPlay",
+    "Suit",
+    "TrumpSource",
+    "__version__",
+    "apply_move",
+    "deal_from_order",
+    "explain_illegal",
+    "get_preset",
+    "is_legal",
+    "is_over",
+    "legal_moves",
+    "new_hand",
+    "parse_move",
+    "preset_name",
+    "score_hand",
+    "to_move",
+]

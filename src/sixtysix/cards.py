@@ -1,0 +1,366 @@
+"""Suits, ranks, cards and decks.
+
+A card is identified by a small integer, its *index*: ``suit * 8 + (7 - rank)``, so the
+eight possible cards of a suit form a contiguous run of bits with the ace lowest. Sets of
+cards are ``int`` bitmasks over these indices; the engine works on masks and converts to
+:class:`Card` objects (one cached object per card) only at the API boundary.
+
+>>> Card.parse("QH")
+Card.parse('QH')
+>>> str(Card.parse("10♥")), Card.parse("q♥").points
+('TH', 3)
+>>> [str(c) for c in Deck.D20.cards[:5]]
+['AC', 'TC', 'KC', 'QC', 'JC']
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Iterable, Iterator
+
+import attrs
+
+from .errors import ParseError
+
+__all__ = ["CARDS", "Card", "Deck", "Rank", "Suit"]
+
+
+class Suit(enum.IntEnum):
+    """The four suits, in the library's fixed order clubs, diamonds, hearts, spades."""
+
+    CLUBS = 0
+    DIAMONDS = 1
+    HEARTS = 2
+    SPADES = 3
+
+    @property
+    def letter(self) -> str:
+        """The one-letter text form: ``C``, ``D``, ``H`` or ``S``."""
+        return "CDHS"[self]
+
+    @property
+    def symbol(self) -> str:
+        """The suit symbol: ``♣``, ``♦``, ``♥`` or ``♠``."""
+        return "♣♦♥♠"[self]
+
+    def __str__(self) -> str:
+        """The one-letter text form, e.g. ``H``."""
+        return self.letter
+
+    @classmethod
+    def parse(cls, text: str) -> Suit:
+        """Parse a suit from its letter (any case), symbol or English name.
+
+        >>> Suit.parse("h"), Suit.parse("♠"), Suit.parse("Clubs")
+        (<Suit.HEARTS: 2>, <Suit.SPADES: 3>, <Suit.CLUBS: 0>)
+
+        Raises:
+            ParseError: ``text`` names no suit.
+        """
+        if isinstance(text, str):
+            key = text.strip().upper()
+            suit = _SUIT_TEXT.get(key)
+            if suit is not None:
+                return suit
+        raise ParseError(
+            f"not a suit: {text!r} (use C, D, H or S, or one of ♣ ♦ ♥ ♠)"
+        )
+
+
+_SUIT_TEXT: dict[str, Suit] = {}
+for _suit in Suit:
+    _SUIT_TEXT[_suit.letter] = _suit
+    _SUIT_TEXT[_suit.symbol] = _suit
+    _SUIT_TEXT[_suit.name] = _suit
+_SUIT_TEXT.update({"♧": Suit.CLUBS, "♢": Suit.DIAMONDS, "♡": Suit.HEARTS, "♤": Suit.SPADES})
+
+
+class Rank(enum.IntEnum):
+    """The eight ranks; a higher value is a higher card (ace high, ten second)."""
+
+    SEVEN = 0
+    EIGHT = 1
+    NINE = 2
+    JACK = 3
+    QUEEN = 4
+    KING = 5
+    TEN = 6
+    ACE = 7
+
+    @property
+    def letter(self) -> str:
+        """The one-letter text form: one of ``A T K Q J 9 8 7``."""
+        return "789JQKTA"[self]
+
+    @property
+    def points(self) -> int:
+        """The card points of a card of this rank (A 11, T 10, K 4, Q 3, J 2, else 0)."""
+        return _RANK_POINTS[self]
+
+    def __str__(self) -> str:
+        """The one-letter text form, e.g. ``T``."""
+        return self.letter
+
+    @classmethod
+    def parse(cls, text: str) -> Rank:
+        """Parse a rank from its letter (any case), ``10``, or English name.
+
+        >>> Rank.parse("10"), Rank.parse("q")
+        (<Rank.TEN: 6>, <Rank.QUEEN: 4>)
+
+        Raises:
+            ParseError: ``text`` names no rank.
+        """
+        if isinstance(text, str):
+            rank = _RANK_TEXT.get(text.strip().upper())
+            if rank is not None:
+                return rank
+        raise ParseError(f"not a rank: {text!r} (use one of A T K Q J 9 8 7, or 10)")
+
+
+_RANK_POINTS = (0, 0, 0, 2, 3, 4, 10, 11)
+_RANK_TEXT: dict[str, Rank] = {}
+for _rank in Rank:
+    _RANK_TEXT[_rank.letter] = _rank
+    _RANK_TEXT[_rank.name] = _rank
+_RANK_TEXT["10"] = Rank.TEN
+
+
+def _check_rank(_: object, __: object, value: object) -> None:
+    if type(value) is not Rank:
+        raise ParseError(f"not a rank: {value!r}")
+
+
+def _check_suit(_: object, __: object, value: object) -> None:
+    if type(value) is not Suit:
+        raise ParseError(f"not a suit: {value!r}")
+
+
+@attrs.frozen(eq=False, order=False, repr=False)
+class Card:
+    """A playing card, immutable and hashable.
+
+    Cards compare equal when rank and suit are equal; they sort by suit (clubs, diamonds,
+    hearts, spades) and then by rank from low to high, so ``max`` of one suit's cards is its
+    highest card. ``str(card)`` is the canonical two-letter text, which
+    :meth:`parse` reads back.
+
+    >>> c = Card(Rank.TEN, Suit.HEARTS)
+    >>> c, str(c), c.points, c.index
+    (Card.parse('TH'), 'TH', 10, 17)
+    >>> Card.parse("KH") < Card.parse("AH") < Card.parse("7S")
+    True
+
+    Attributes:
+        rank: The card's rank.
+        suit: The card's suit.
+        index: The card's bit index, ``suit * 8 + (7 - rank)``, 0 to 31.
+    """
+
+    rank: Rank = attrs.field(validator=_check_rank)
+    suit: Suit = attrs.field(validator=_check_suit)
+    index: int = attrs.field(init=False)
+
+    def __attrs_post_init__(self) -> None:
+        """Compute the bit index."""
+        object.__setattr__(self, "index", self.suit * 8 + 7 - self.rank)
+
+    @property
+    def points(self) -> int:
+        """The card points of this card."""
+        return _RANK_POINTS[self.rank]
+
+    @property
+    def mask(self) -> int:
+        """The one-card bitmask ``1 << index``."""
+        return 1 << self.index
+
+    @staticmethod
+    def parse(text: str) -> Card:
+        """Parse a card: rank then suit, e.g. ``QH``, ``qh``, ``10H``, ``TH`` or ``Q♥``.
+
+        >>> Card.parse(" 10♠ ")
+        Card.parse('TS')
+
+        Raises:
+            ParseError: ``text`` is not a card.
+        """
+        if isinstance(text, str):
+            card = _CARD_TEXT.get(text.strip().upper())
+            if card is not None:
+                return card
+            body = text.strip()
+            if len(body) >= 2:
+                try:
+                    return CARDS[Suit.parse(body[-1]) * 8 + 7 - Rank.parse(body[:-1])]
+                except ParseError:
+                    pass
+        raise ParseError(
+            f"not a card: {text!r} (write rank then suit, e.g. QH, TH or 10H; "
+            "ranks A T K Q J 9 8 7, suits C D H S)"
+        )
+
+    @staticmethod
+    def from_index(index: int) -> Card:
+        """The card with bit index ``index`` (0 to 31).
+
+        >>> Card.from_index(0)
+        Card.parse('AC')
+
+        Raises:
+            ParseError: ``index`` is not an int from 0 to 31.
+        """
+        if type(index) is int and 0 <= index < 32:
+            return CARDS[index]
+        raise ParseError(f"not a card index: {index!r} (use 0 to 31)")
+
+    def __str__(self) -> str:
+        """The canonical two-letter text, e.g. ``QH``."""
+        return self.rank.letter + self.suit.letter
+
+    def __repr__(self) -> str:
+        """A re-evaluable form, e.g. ``Card.parse('QH')``."""
+        return f"Card.parse('{self}')"
+
+    def __eq__(self, other: object) -> bool:
+        """Cards are equal when they have the same rank and suit."""
+        if type(other) is Card:
+            return self.index == other.index
+        return NotImplemented
+
+    def __ne__(self, other: object) -> bool:
+        """The negation of ``==``."""
+        if type(other) is Card:
+            return self.index != other.index
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        """Hash of the index."""
+        return hash(self.index)
+
+    def _key(self) -> int:
+        return self.suit * 8 + self.rank
+
+    def __lt__(self, other: Card) -> bool:
+        """Order by suit, then by rank from low to high."""
+        if type(other) is Card:
+            return self._key() < other._key()
+        return NotImplemented
+
+    def __le__(self, other: Card) -> bool:
+        """Order by suit, then by rank from low to high."""
+        if type(other) is Card:
+            return self._key() <= other._key()
+        return NotImplemented
+
+    def __gt__(self, other: Card) -> bool:
+        """Order by suit, then by rank from low to high."""
+        if type(other) is Card:
+            return self._key() > other._key()
+        return NotImplemented
+
+    def __ge__(self, other: Card) -> bool:
+        """Order by suit, then by rank from low to high."""
+        if type(other) is Card:
+            return self._key() >= other._key()
+        return NotImplemented
+
+    def __reduce__(self) -> tuple[object, tuple[int]]:
+        """Pickle as the cached card of the same index."""
+        return (Card.from_index, (self.index,))
+
+
+#: All 32 cards, indexed by :attr:`Card.index` (clubs A T K Q J 9 8 7, then diamonds, ...).
+CARDS: tuple[Card, ...] = tuple(
+    Card(Rank(7 - (i & 7)), Suit(i >> 3)) for i in range(32)
+)
+_CARD_TEXT: dict[str, Card] = {str(c): c for c in CARDS}
+
+
+class Deck(enum.Enum):
+    """The three packs: 24 cards (Sixty-Six), 20 (Schnapsen), 32 (historic).
+
+    >>> Deck.D24.size, str(Deck.D24.exchange_rank), Deck.D32.points
+    (24, '9', 120)
+    """
+
+    D24 = (Rank.ACE, Rank.TEN, Rank.KING, Rank.QUEEN, Rank.JACK, Rank.NINE)
+    D20 = (Rank.ACE, Rank.TEN, Rank.KING, Rank.QUEEN, Rank.JACK)
+    D32 = (
+        Rank.ACE,
+        Rank.TEN,
+        Rank.KING,
+        Rank.QUEEN,
+        Rank.JACK,
+        Rank.NINE,
+        Rank.EIGHT,
+        Rank.SEVEN,
+    )
+
+    @property
+    def ranks(self) -> tuple[Rank, ...]:
+        """The ranks in this deck, high to low."""
+        ranks: tuple[Rank, ...] = self.value
+        return ranks
+
+    @property
+    def exchange_rank(self) -> Rank:
+        """The rank of the exchange card: the deck's lowest rank (RULES.md §1.2)."""
+        return self.ranks[-1]
+
+    @property
+    def cards(self) -> tuple[Card, ...]:
+        """The deck's cards in canonical order (by suit, then ace down)."""
+        return tuple(c for c in CARDS if c.rank in self.ranks)
+
+    @property
+    def size(self) -> int:
+        """The number of cards."""
+        return 4 * len(self.ranks)
+
+    @property
+    def mask(self) -> int:
+        """The bitmask of the deck's cards."""
+        return mask_of(self.cards)
+
+    @property
+    def points(self) -> int:
+        """The total card points of the deck (always 120)."""
+        return sum(c.points for c in self.cards)
+
+
+# ---------------------------------------------------------------------------
+# Bitmask helpers used throughout the package (not part of the public API).
+
+#: Card points by index.
+POINTS: tuple[int, ...] = tuple(c.points for c in CARDS)
+#: Bitmask of the eight possible cards of each suit.
+SUIT_MASK: tuple[int, ...] = tuple(0xFF << (8 * s) for s in range(4))
+#: For each card index, the bitmask of the higher cards of the same suit.
+HIGHER: tuple[int, ...] = tuple(((1 << i) - 1) & ~((1 << (i & ~7)) - 1) for i in range(32))
+
+
+def mask_of(cards: Iterable[Card]) -> int:
+    """The bitmask of an iterable of cards."""
+    mask = 0
+    for card in cards:
+        mask |= 1 << card.index
+    return mask
+
+
+def iter_mask(mask: int) -> Iterator[int]:
+    """The indices of the set bits of ``mask``, lowest first."""
+    while mask:
+        low = mask & -mask
+        yield low.bit_length() - 1
+        mask ^= low
+
+
+def cards_of(mask: int) -> tuple[Card, ...]:
+    """The cards of a bitmask, in canonical order."""
+    return tuple(CARDS[i] for i in iter_mask(mask))
+
+
+def mask_points(mask: int) -> int:
+    """The total card points of the cards in ``mask``."""
+    return sum(POINTS[i] for i in iter_mask(mask))

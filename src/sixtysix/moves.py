@@ -1,0 +1,167 @@
+"""Moves as values, and their canonical text forms (RULES.md §2).
+
+=================  ==============  ==========================================
+Move               Text            Meaning
+=================  ==============  ==========================================
+``Play(card)``     ``QH``          play (lead or follow) a card
+``Marry(suit)``    ``marry H``     declare the marriage of that suit
+``Exchange()``     ``exchange``    swap the exchange card for the turn-up
+``Close()``        ``close``       close the talon
+``Draw()``         ``draw``        after a won trick: draw instead of closing
+``Claim()``        ``claim``       claim to have 66 and end the hand
+=================  ==============  ==========================================
+
+>>> parse_move("marry h"), str(Play(Card.parse("10H")))
+(Marry(suit=<Suit.HEARTS: 2>), 'TH')
+>>> parse_move(str(Close())) == Close()
+True
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar, TypeAlias
+
+import attrs
+
+from .cards import CARDS, Card, Suit
+from .errors import ParseError
+
+__all__ = ["Claim", "Close", "Draw", "Exchange", "Marry", "Move", "Play", "parse_move"]
+
+
+def _check_card(_: object, __: object, value: object) -> None:
+    if type(value) is not Card:
+        raise ParseError(f"Play needs a Card, not {value!r}")
+
+
+def _check_suit(_: object, __: object, value: object) -> None:
+    if type(value) is not Suit:
+        raise ParseError(f"Marry needs a Suit, not {value!r}")
+
+
+@attrs.frozen
+class Play:
+    """Play a card: lead it, or follow with it.
+
+    >>> str(Play(Card.parse("QH")))
+    'QH'
+    """
+
+    card: Card = attrs.field(validator=_check_card)
+    kind: ClassVar[int] = 0
+
+    def __str__(self) -> str:
+        """The card's text, e.g. ``QH``."""
+        return str(self.card)
+
+
+@attrs.frozen
+class Marry:
+    """Declare the marriage (king and queen) of a suit, before leading.
+
+    >>> str(Marry(Suit.HEARTS))
+    'marry H'
+    """
+
+    suit: Suit = attrs.field(validator=_check_suit)
+    kind: ClassVar[int] = 1
+
+    def __str__(self) -> str:
+        """``marry`` and the suit letter, e.g. ``marry H``."""
+        return f"marry {self.suit.letter}"
+
+
+@attrs.frozen
+class Exchange:
+    """Exchange the exchange card in hand for the turn-up (RULES.md §3)."""
+
+    kind: ClassVar[int] = 2
+
+    def __str__(self) -> str:
+        """``exchange``."""
+        return "exchange"
+
+
+@attrs.frozen
+class Close:
+    """Close the talon (RULES.md §4)."""
+
+    kind: ClassVar[int] = 3
+
+    def __str__(self) -> str:
+        """``close``."""
+        return "close"
+
+
+@attrs.frozen
+class Draw:
+    """Draw from the talon instead of closing, at the decision after a trick (§2.1)."""
+
+    kind: ClassVar[int] = 4
+
+    def __str__(self) -> str:
+        """``draw``."""
+        return "draw"
+
+
+@attrs.frozen
+class Claim:
+    """Claim to have 66 points, ending the hand (RULES.md §6.1, §6.2)."""
+
+    kind: ClassVar[int] = 5
+
+    def __str__(self) -> str:
+        """``claim``."""
+        return "claim"
+
+
+#: Any move.
+Move: TypeAlias = Play | Marry | Exchange | Close | Draw | Claim
+
+# One cached object per move, so the engine never allocates moves.
+PLAY: tuple[Play, ...] = tuple(Play(c) for c in CARDS)
+MARRY: tuple[Marry, ...] = tuple(Marry(s) for s in Suit)
+EXCHANGE = Exchange()
+CLOSE = Close()
+DRAW = Draw()
+CLAIM = Claim()
+_WORDS: dict[str, Move] = {
+    "exchange": EXCHANGE,
+    "close": CLOSE,
+    "draw": DRAW,
+    "claim": CLAIM,
+}
+
+
+def parse_move(text: str) -> Move:
+    """Parse a move from its text form (case and surrounding spaces do not matter).
+
+    Cards are read as by :meth:`Card.parse`, so ``10H`` and ``Q♥`` work too, and
+    ``marry ♥`` is a marriage.
+
+    >>> parse_move("QH"), parse_move(" Exchange ")
+    (Play(card=Card.parse('QH')), Exchange())
+
+    Raises:
+        ParseError: ``text`` is not a move.
+    """
+    if not isinstance(text, str):
+        raise ParseError(f"a move must be given as text, not {text!r}")
+    words = text.strip().split()
+    if len(words) == 1:
+        word = words[0].lower()
+        if word in _WORDS:
+            return _WORDS[word]
+        try:
+            return PLAY[Card.parse(word).index]
+        except ParseError:
+            pass
+    elif len(words) == 2 and words[0].lower() == "marry":
+        try:
+            return MARRY[Suit.parse(words[1])]
+        except ParseError:
+            pass
+    raise ParseError(
+        f"not a move: {text!r} (write a card such as QH, or marry H, exchange, close, "
+        "draw or claim)"
+    )

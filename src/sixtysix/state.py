@@ -1,0 +1,186 @@
+"""The immutable state of one hand (:class:`HandState`) and its steps (:class:`Step`).
+
+A :class:`HandState` holds everything needed to continue and score a hand: the rules,
+both hands and the talon as card bitmasks (see :mod:`sixtysix.cards` for the bit
+layout), the trick in progress, the tricks and points won, marriages (counted and
+pending), the closing snapshot, and every card played in order. States are frozen,
+hashable, comparable and picklable; they are made by :func:`~sixtysix.deal_from_order`
+or :func:`~sixtysix.new_hand` and advanced only by :func:`~sixtysix.apply_move`.
+
+The raw fields are ints and tuples, for speed; the properties give the same facts as
+:class:`~sixtysix.Card` objects and plain numbers.
+"""
+
+from __future__ import annotations
+
+import enum
+
+import attrs
+
+from .cards import CARDS, Card, Suit, cards_of
+from .rules import Rules
+
+__all__ = ["CloseSnapshot", "HandState", "Step"]
+
+
+class Step(enum.IntEnum):
+    """Whose decision the hand is waiting for, and of what kind."""
+
+    #: The leader's turn: exchange, close, claim, marry, or lead a card.
+    LEAD = 0
+    #: The follower's turn: play a card (after exchanging, where allowed).
+    FOLLOW = 1
+    #: The trick winner's decision before the draw: draw, close or claim (RULES.md §2.1).
+    DECIDE = 2
+    #: The hand is over; :func:`~sixtysix.score_hand` scores it.
+    OVER = 3
+
+
+#: Flag in :attr:`HandState.turn_steps`: the leader closed the talon during this turn.
+TURN_CLOSED = 1
+
+
+@attrs.frozen
+class CloseSnapshot:
+    """What was true of the closer's opponent when the talon was closed (RULES.md §9.9).
+
+    Attributes:
+        tricks_played: Tricks completed in the hand when the talon was closed.
+        opponent_tricks: Tricks the opponent had won then.
+        opponent_card_points: Card points of those tricks.
+        opponent_marriages: The opponent's counted marriage points then (pending ones excluded).
+    """
+
+    tricks_played: int
+    opponent_tricks: int
+    opponent_card_points: int
+    opponent_marriages: int
+
+
+@attrs.frozen(repr=False)
+class HandState:
+    """The complete, immutable state of a two-hand deal in progress or finished.
+
+    Attributes:
+        rules: The rule set the hand is played under.
+        dealer: The dealer's seat (0 or 1); the other seat leads the first trick.
+        trump: The trump suit's index (0 clubs, 1 diamonds, 2 hearts, 3 spades).
+        hands: Bitmasks of the cards held by seat 0 and seat 1.
+        talon: Card indices of the talon in drawing order; the last one is the turn-up.
+            Empty once exhausted. A closed talon keeps its cards.
+        step: Whose decision is pending (see :class:`Step`).
+        leader: The seat that leads the current trick (after a trick: its winner; in a
+            finished hand: the claimer, or the winner of the last trick).
+        lead: Index of the card led to the current trick, or -1 if none yet.
+        won: Bitmasks of the cards in the tricks won by each seat.
+        card_points: Card points of the tricks won by each seat.
+        marriages: Counted marriage points of each seat.
+        pending: Pending (not yet counted) marriage points of each seat (RULES.md §4).
+        declared: Bitmask of declared marriages: bit ``seat * 4 + suit``.
+        turn_marriage: The suit of the marriage declared in this leading turn, or -1.
+        turn_steps: Flags of what the leader did in this turn before leading.
+        closed_by: The seat that closed the talon, or -1.
+        close_snapshot: The opponent's situation at the close, or ``None``.
+        exchanged_by: The seat that exchanged the exchange card for the turn-up, or -1.
+        played: Indices of all cards played, in order (tricks are consecutive pairs).
+    """
+
+    rules: Rules
+    dealer: int
+    trump: int
+    hands: tuple[int, int]
+    talon: tuple[int, ...]
+    step: Step
+    leader: int
+    lead: int
+    won: tuple[int, int]
+    card_points: tuple[int, int]
+    marriages: tuple[int, int]
+    pending: tuple[int, int]
+    declared: int
+    turn_marriage: int
+    turn_steps: int
+    closed_by: int
+    close_snapshot: CloseSnapshot | None
+    exchanged_by: int
+    played: tuple[int, ...]
+
+    # ----------------------------------------------------------------- derived facts
+
+    @property
+    def trump_suit(self) -> Suit:
+        """The trump suit."""
+        return Suit(self.trump)
+
+    @property
+    def to_move(self) -> int | None:
+        """The seat whose decision it is, or ``None`` when the hand is over."""
+        step = self.step
+        if step is Step.OVER:
+            return None
+        if step is Step.FOLLOW:
+            return 1 - self.leader
+        return self.leader
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the hand has ended."""
+        return self.step is Step.OVER
+
+    @property
+    def is_closed(self) -> bool:
+        """Whether the talon has been closed."""
+        return self.closed_by >= 0
+
+    @property
+    def is_strict(self) -> bool:
+        """Whether the strict phase has begun (talon closed or exhausted, RULES.md §1.6)."""
+        return self.closed_by >= 0 or not self.talon
+
+    @property
+    def talon_size(self) -> int:
+        """Cards left in the talon, turn-up included (0 once exhausted)."""
+        return len(self.talon)
+
+    @property
+    def turnup(self) -> Card | None:
+        """The face-up trump card, or ``None`` once drawn or while the talon is closed."""
+        if self.talon and self.closed_by < 0:
+            return CARDS[self.talon[-1]]
+        return None
+
+    @property
+    def tricks_played(self) -> int:
+        """The number of completed tricks."""
+        return (self.won[0] | self.won[1]).bit_count() // 2
+
+    @property
+    def current_trick(self) -> tuple[Card, ...]:
+        """The card led to the trick in progress (empty tuple if none)."""
+        return () if self.lead < 0 else (CARDS[self.lead],)
+
+    def hand(self, seat: int) -> tuple[Card, ...]:
+        """The cards held by ``seat``, in canonical order."""
+        return cards_of(self.hands[seat])
+
+    def tricks(self, seat: int) -> int:
+        """The number of tricks won by ``seat``."""
+        return self.won[seat].bit_count() // 2
+
+    def points(self, seat: int) -> int:
+        """The points of ``seat`` now: card points won plus counted marriages (§5).
+
+        The last-trick 10 is not included; :func:`~sixtysix.score_hand` adds it where
+        it applies.
+        """
+        return self.card_points[seat] + self.marriages[seat]
+
+    def __repr__(self) -> str:
+        """A one-line summary for debugging."""
+        hands = " | ".join(" ".join(str(c) for c in self.hand(s)) for s in (0, 1))
+        return (
+            f"<HandState {self.step.name} leader={self.leader} trump={Suit(self.trump).letter} "
+            f"talon={len(self.talon)}{' closed' if self.closed_by >= 0 else ''} "
+            f"lead={CARDS[self.lead] if self.lead >= 0 else '-'} hands=[{hands}] "
+            f"points={self.points(0)}/{self.points(1)}>"
+        )
