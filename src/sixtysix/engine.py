@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from .cards import CARDS, HIGHER, POINTS, SUIT_MASK, Card, Deck, Suit
 from .errors import DealError, IllegalMoveError
@@ -58,6 +59,9 @@ from .rules import (
     TrumpSource,
 )
 from .state import TURN_CLOSED, CloseSnapshot, HandState, Step
+
+if TYPE_CHECKING:
+    from .observe import PlayerView
 
 __all__ = [
     "apply_move",
@@ -360,11 +364,14 @@ def _build_moves(flags: int, marry: int, plays: int) -> tuple[Move, ...]:
     return tuple(out)
 
 
-def legal_moves(state: HandState) -> tuple[Move, ...]:
+def legal_moves(state: HandState | PlayerView) -> tuple[Move, ...]:
     """The moves the player to move may make, in the fixed order of this module.
 
-    Empty exactly when the hand is over.
+    ``state`` may also be a :class:`~sixtysix.PlayerView` of the seat to move (a bot
+    never needs the full state). Empty exactly when the hand is over.
     """
+    if type(state) is not HandState:
+        return state.legal_moves()  # type: ignore[union-attr]
     key = _options(state)
     moves = _MOVES_CACHE.get(key)
     if moves is None:
