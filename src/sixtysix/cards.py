@@ -311,7 +311,7 @@ class Deck(enum.Enum):
     @property
     def cards(self) -> tuple[Card, ...]:
         """The deck's cards in canonical order (by suit, then ace down)."""
-        return tuple(c for c in CARDS if c.rank in self.ranks)
+        return _DECK_CARDS[self]
 
     @property
     def size(self) -> int:
@@ -321,13 +321,16 @@ class Deck(enum.Enum):
     @property
     def mask(self) -> int:
         """The bitmask of the deck's cards."""
-        return mask_of(self.cards)
+        return _DECK_MASK[self]
 
     @property
     def points(self) -> int:
         """The total card points of the deck (always 120)."""
         return sum(c.points for c in self.cards)
 
+
+_DECK_CARDS = {d: tuple(c for c in CARDS if c.rank in d.ranks) for d in Deck}
+_DECK_MASK = {d: sum(1 << c.index for c in cards) for d, cards in _DECK_CARDS.items()}
 
 # ---------------------------------------------------------------------------
 # Bitmask helpers used throughout the package (not part of the public API).

@@ -24,7 +24,10 @@ Cards come in canonical order: by suit C, D, H, S, and within a suit from the ac
 
 from __future__ import annotations
 
+import hashlib
+import math
 import random
+import secrets
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
@@ -92,7 +95,9 @@ _HEAD_OR_TRUMP = StrictPlay.FOLLOW_HEAD_OR_TRUMP
 _FOLLOW_OR_TRUMP = StrictPlay.FOLLOW_OR_TRUMP
 
 #: Offset of the exchange card within its suit's run of bits, per deck.
-_EXCHANGE_OFFSET = {Deck.D24: 5, Deck.D20: 4, Deck.D32: 7}
+_EXCHANGE_OFFSET = {id(d): 7 - d.exchange_rank for d in Deck}
+#: Bit 0 of each suit's run (where ``hand >> 2 & hand >> 3`` marks a king-queen pair).
+_SUIT_BASE = 0x01010101
 #: Bits of the king and the queen of each suit.
 _KING = tuple(1 << (s * 8 + 2) for s in range(4))
 _QUEEN = tuple(1 << (s * 8 + 3) for s in range(4))
@@ -116,7 +121,7 @@ def deal_from_order(rules: Rules, order: Sequence[Card | str], dealer: int = 0) 
     Args:
         rules: The rule set; it fixes the deck, the packets and the turn-up.
         order: The whole deck, each card once, ``order[0]`` on top. Cards may be given
-            as :class:`~sixtysix.Card` or as text.
+            as :class:`~sixtysix.Card` or as text; a single string is split at spaces.
         dealer: The dealer's seat, 0 or 1.
 
     Raises:
@@ -128,8 +133,14 @@ def deal_from_order(rules: Rules, order: Sequence[Card | str], dealer: int = 0) 
     if dealer not in (0, 1) or type(dealer) is not int:
         raise DealError(f"the dealer must be seat 0 or 1, not {dealer!r}")
     deck = rules.deck
+    if isinstance(order, str):
+        order = order.split()
+    try:
+        items = list(order)
+    except TypeError:
+        raise DealError(f"the pack order must be a sequence of cards, not {order!r}") from None
     ids: list[int] = []
-    for item in order:
+    for item in items:
         card = Card.parse(item) if isinstance(item, str) else item
         if type(card) is not Card:
             raise DealError(f"the pack order must hold cards, not {item!r}")
@@ -149,66 +160,142 @@ def deal_from_order(rules: Rules, order: Sequence[Card | str], dealer: int = 0) 
             f"the pack order has {len(ids)} cards but the {deck.name} deck has "
             f"{deck.size}; missing: {missing}"
         )
-    non_dealer = 1 - dealer
-    hands = [0, 0]
-    pos = 0
-    next_card = rules.trump_source is TrumpSource.NEXT_CARD
-    turnup = -1
-    for round_no, size in enumerate(rules.deal_packets, 1):
-        for seat in (non_dealer, dealer):
-            for i in ids[pos : pos + size]:
-                hands[seat] |= 1 << i
-            pos += size
-        if next_card and round_no == rules.trump_after_round:
-            turnup = ids[pos]
-            pos += 1
-    talon = (*ids[pos:], turnup) if next_card else tuple(ids[pos:])
+    return _deal(rules, ids, dealer)
+
+
+def _deal_plan(rules: Rules) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
+    """Pack positions of the non-dealer's cards, the dealer's cards and the talon.
+
+    The talon positions are in drawing order, the turn-up's position last (§1.3).
+    """
+    plan = _DEAL_PLANS.get(rules)
+    if plan is None:
+        non_dealer: list[int] = []
+        dealer: list[int] = []
+        pos = 0
+        turnup = -1
+        next_card = rules.trump_source is TrumpSource.NEXT_CARD
+        for round_no, size in enumerate(rules.deal_packets, 1):
+            non_dealer.extend(range(pos, pos + size))
+            dealer.extend(range(pos + size, pos + 2 * size))
+            pos += 2 * size
+            if next_card and round_no == rules.trump_after_round:
+                turnup = pos
+                pos += 1
+        rest = list(range(pos, rules.deck.size))
+        talon = (*rest, turnup) if next_card else tuple(rest)
+        plan = (tuple(non_dealer), tuple(dealer), talon)
+        _DEAL_PLANS[rules] = plan
+    return plan
+
+
+_DEAL_PLANS: dict[Rules, tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]] = {}
+
+
+def _deal(rules: Rules, ids: Sequence[int], dealer: int) -> HandState:
+    """Deal a validated pack order of card indices."""
+    nd_pos, d_pos, talon_pos = _deal_plan(rules)
+    nd_hand = 0
+    for p in nd_pos:
+        nd_hand |= 1 << ids[p]
+    d_hand = 0
+    for p in d_pos:
+        d_hand |= 1 << ids[p]
+    talon = tuple([ids[p] for p in talon_pos])
     return HandState(
-        rules=rules,
-        dealer=dealer,
-        trump=talon[-1] >> 3,
-        hands=(hands[0], hands[1]),
-        talon=talon,
-        step=LEAD,
-        leader=non_dealer,
-        lead=-1,
-        won=(0, 0),
-        card_points=(0, 0),
-        marriages=(0, 0),
-        pending=(0, 0),
-        declared=0,
-        turn_marriage=-1,
-        turn_steps=0,
-        closed_by=-1,
-        close_snapshot=None,
-        exchanged_by=-1,
-        played=(),
+        rules,
+        dealer,
+        talon[-1] >> 3,
+        (d_hand, nd_hand) if dealer == 0 else (nd_hand, d_hand),
+        talon,
+        LEAD,
+        1 - dealer,
+        -1,
+        (0, 0),
+        (0, 0),
+        (0, 0),
+        (0, 0),
+        0,
+        -1,
+        0,
+        -1,
+        None,
+        -1,
+        (),
     )
 
 
-def shuffled_deck(rules: Rules, seed: int | str | bytes | None = None) -> list[Card]:
-    """The rule set's deck shuffled by ``random.Random(seed)`` (canonical order first)."""
-    order = list(rules.deck.cards)
-    random.Random(seed).shuffle(order)
-    return order
+def _permutation_index(seed: int | str | bytes | random.Random | None, n: int) -> int:
+    """A uniform integer below ``n!`` determined by ``seed``."""
+    limit = _FACTORIALS[n]
+    if isinstance(seed, random.Random):
+        return seed.randrange(limit)
+    if seed is None:
+        return secrets.randbelow(limit)
+    if isinstance(seed, bool) or not isinstance(seed, int | str | bytes):
+        raise DealError(f"a seed must be an int, str, bytes or random.Random, not {seed!r}")
+    if isinstance(seed, int):
+        data = b"i" + str(seed).encode()
+    elif isinstance(seed, str):
+        data = b"s" + seed.encode()
+    else:
+        data = b"b" + seed
+    digest = hashlib.blake2b(data, digest_size=64, person=b"sixtysix-deal").digest()
+    return int.from_bytes(digest, "big") % limit
+
+
+_FACTORIALS = [math.factorial(k) for k in range(33)]
+
+
+def shuffled_deck(rules: Rules, seed: int | str | bytes | random.Random | None = None) -> list[Card]:
+    """The rule set's deck in the order :func:`new_hand` deals it for ``seed``.
+
+    The order is the permutation of the deck's canonical order whose index in the
+    factorial number system is drawn from the seed: for an int, str or bytes seed, the
+    BLAKE2b hash of the seed taken modulo ``n!`` (stable across Python versions and
+    platforms); for a :class:`random.Random`, ``rng.randrange(n!)``; for ``None``, a fresh
+    random index from :mod:`secrets`.
+
+    Raises:
+        DealError: ``seed`` is of another type.
+    """
+    return [CARDS[i] for i in _shuffled_ids(rules, seed)]
+
+
+def _shuffled_ids(rules: Rules, seed: int | str | bytes | random.Random | None) -> list[int]:
+    remaining = [c.index for c in rules.deck.cards]
+    n = len(remaining)
+    index = _permutation_index(seed, n)
+    out = []
+    for k in range(n, 0, -1):
+        index, j = divmod(index, k)
+        out.append(remaining.pop(j))
+    return out
 
 
 def new_hand(
-    rules: Rules, seed: int | str | bytes | None = None, dealer: int = 0
+    rules: Rules, seed: int | str | bytes | random.Random | None = None, dealer: int = 0
 ) -> HandState:
     """Deal a shuffled hand: the same ``seed`` always gives the same deal.
 
-    The deck, in canonical order, is shuffled with ``random.Random(seed).shuffle`` and
-    dealt by :func:`deal_from_order`. ``seed=None`` draws a fresh random deal.
+    ``seed`` may be an int, str or bytes (the deal is a pure function of it, the same on
+    every platform and Python version), a :class:`random.Random` (one ``randrange``
+    call), or ``None`` for a fresh random deal. See :func:`shuffled_deck` for the exact
+    shuffle; ``deal_from_order(rules, shuffled_deck(rules, seed), dealer)`` is the same
+    deal.
 
     >>> from sixtysix import SCHNAPSEN
     >>> new_hand(SCHNAPSEN, seed=1) == new_hand(SCHNAPSEN, seed=1)
     True
 
     Raises:
-        DealError: ``dealer`` is not 0 or 1.
+        DealError: ``dealer`` is not 0 or 1, or ``seed`` is of another type.
     """
-    return deal_from_order(rules, shuffled_deck(rules, seed), dealer)
+    if not isinstance(rules, Rules):
+        raise DealError(f"rules must be a Rules value, not {rules!r}")
+    if dealer not in (0, 1) or type(dealer) is not int:
+        raise DealError(f"the dealer must be seat 0 or 1, not {dealer!r}")
+    return _deal(rules, _shuffled_ids(rules, seed), dealer)
 
 
 # --------------------------------------------------------------------------- queries
@@ -229,15 +316,18 @@ def _tricks_played(s: HandState) -> int:
 
 
 def _exchange_card(s: HandState) -> int:
-    return s.trump * 8 + _EXCHANGE_OFFSET[s.rules.deck]
+    return s.trump * 8 + _EXCHANGE_OFFSET[id(s.rules.deck)]
 
 
 def _can_exchange(s: HandState, seat: int, leading: bool) -> bool:
+    """Whether ``seat`` may exchange now (the leader: as the first step of the turn)."""
     talon = s.talon
     r = s.rules
     if not talon or len(talon) < r.exchange_min_talon:
         return False
-    if not (s.hands[seat] >> _exchange_card(s)) & 1:
+    if not (s.hands[seat] >> (s.trump * 8 + _EXCHANGE_OFFSET[id(r.deck)])) & 1:
+        return False
+    if leading and (s.turn_marriage >= 0 or s.turn_steps):
         return False
     if s.closed_by < 0:
         if not leading and r.exchange_timing is not _ANY_TIME:
@@ -259,43 +349,10 @@ def _can_exchange(s: HandState, seat: int, leading: bool) -> bool:
     return bool(s.won[seat]) and (leading or r.exchange_timing is _ANY_TIME)
 
 
-def _can_close(s: HandState, at_decision: bool) -> bool:
-    r = s.rules
-    if not r.closing_allowed or s.closed_by >= 0:
-        return False
-    n = len(s.talon)
-    if n == 0 or n < r.close_min_talon:
-        return False
-    if at_decision:
-        return True
-    if s.turn_marriage >= 0:
-        return False
-    return r.close_on_first_lead or bool(s.won[0] | s.won[1])
-
-
-def _marriage_mask(s: HandState) -> int:
-    """Bitmask of the suits the leader may marry now (bit = suit)."""
-    r = s.rules
-    if s.turn_marriage >= 0:
-        return 0
-    seat = s.leader
-    if not s.won[seat] and r.marriage_before_first_trick is _FORBIDDEN:
-        return 0
-    if (s.closed_by >= 0 or not s.talon) and not r.marriage_in_strict_phase:
-        return 0
-    hand = s.hands[seat]
-    mask = 0
-    for suit in range(4):
-        if hand & _KING[suit] and hand & _QUEEN[suit]:
-            mask |= 1 << suit
-    return mask
-
-
 def _lead_play_mask(s: HandState) -> int:
-    hand = s.hands[s.leader]
     suit = s.turn_marriage
     if suit < 0:
-        return hand
+        return s.hands[s.leader]
     if s.rules.marriage_lead is _KING_ONLY:
         return _KING[suit]
     return _KING[suit] | _QUEEN[suit]
@@ -320,31 +377,71 @@ def _follow_play_mask(s: HandState) -> int:
 
 
 def _options(s: HandState) -> tuple[int, int, int]:
-    """(flags, marriage suit mask, playable card mask) of the position."""
+    """(flags, marriages, playable cards) of the position.
+
+    ``marriages`` has bit ``suit * 8`` set for each suit the leader may marry.
+    """
     step = s.step
     if step is LEAD:
+        r = s.rules
+        leader = s.leader
+        hand = s.hands[leader]
+        suit = s.turn_marriage
+        if suit >= 0:
+            # After a marriage: only the marriage lead, or (§9.3) a claim.
+            flags = (
+                _F_CLAIM
+                if r.marriage_out_without_lead and r.claim_mode is _EXPLICIT
+                else 0
+            )
+            if r.marriage_lead is _KING_ONLY:
+                return flags, 0, _KING[suit]
+            return flags, 0, _KING[suit] | _QUEEN[suit]
+        talon = s.talon
+        won_any = s.won[0] | s.won[1]
         flags = 0
-        if s.turn_marriage < 0 and not s.turn_steps and _can_exchange(s, s.leader, True):
-            flags = _F_EXCHANGE
-        if _can_close(s, False):
-            flags |= _F_CLOSE
-        if s.rules.claim_mode is _EXPLICIT and (
-            s.rules.marriage_out_without_lead if s.turn_marriage >= 0 else s.won[s.leader]
+        if (
+            talon
+            and (hand >> (s.trump * 8 + _EXCHANGE_OFFSET[id(r.deck)])) & 1
+            and _can_exchange(s, leader, True)
         ):
+            flags = _F_EXCHANGE
+        if (
+            talon
+            and r.closing_allowed
+            and s.closed_by < 0
+            and len(talon) >= r.close_min_talon
+            and (won_any or r.close_on_first_lead)
+        ):
+            flags |= _F_CLOSE
+        won = s.won[leader]
+        if won and r.claim_mode is _EXPLICIT:
             flags |= _F_CLAIM
-        return flags, _marriage_mask(s), _lead_play_mask(s)
+        pairs = (hand >> 2) & (hand >> 3) & _SUIT_BASE
+        if pairs and (
+            (not won and r.marriage_before_first_trick is _FORBIDDEN)
+            or ((s.closed_by >= 0 or not talon) and not r.marriage_in_strict_phase)
+        ):
+            pairs = 0
+        return flags, pairs, hand
     if step is FOLLOW:
-        flags = _F_EXCHANGE if _can_exchange(s, 1 - s.leader, False) else 0
+        seat = 1 - s.leader
+        flags = (
+            _F_EXCHANGE
+            if s.talon
+            and (s.hands[seat] >> (s.trump * 8 + _EXCHANGE_OFFSET[id(s.rules.deck)])) & 1
+            and _can_exchange(s, seat, False)
+            else 0
+        )
         return flags, 0, _follow_play_mask(s)
     if step is DECIDE:
-        flags = _F_DRAW | _F_CLOSE
         if s.rules.claim_mode is _EXPLICIT:
-            flags |= _F_CLAIM
-        return flags, 0, 0
+            return _F_DRAW | _F_CLOSE | _F_CLAIM, 0, 0
+        return _F_DRAW | _F_CLOSE, 0, 0
     return 0, 0, 0
 
 
-def _build_moves(flags: int, marry: int, plays: int) -> tuple[Move, ...]:
+def _build_moves(flags: int, pairs: int, plays: int) -> tuple[Move, ...]:
     out: list[Move] = []
     if flags & _F_DRAW:
         out.append(DRAW)
@@ -355,7 +452,7 @@ def _build_moves(flags: int, marry: int, plays: int) -> tuple[Move, ...]:
     if flags & _F_CLAIM:
         out.append(CLAIM)
     for suit in range(4):
-        if marry >> suit & 1:
+        if pairs >> (suit * 8) & 1:
             out.append(MARRY[suit])
     while plays:
         low = plays & -plays
@@ -396,7 +493,7 @@ def _legal(s: HandState, move: object) -> bool:
     flags, marry, _ = _options(s)
     if kind is Marry:
         assert isinstance(move, Marry)
-        return bool(marry >> move.suit & 1)
+        return bool(marry >> (move.suit * 8) & 1)
     if kind is Exchange:
         return bool(flags & _F_EXCHANGE)
     if kind is Close:
