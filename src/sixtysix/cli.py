@@ -22,8 +22,8 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import os
 import json
+import os
 import random
 import sys
 import time
@@ -159,7 +159,7 @@ def _add_rules_options(parser: argparse.ArgumentParser) -> None:
     group.add_argument(
         "--rules-file",
         metavar="FILE",
-        help="a JSON rules file, as Rules.to_dict() writes it (a \"preset\" key names the "
+        help='a JSON rules file, as Rules.to_dict() writes it (a "preset" key names the '
         "base for the fields it leaves out)",
     )
 
@@ -361,7 +361,7 @@ class _TerminalGame:
             f"sixtysix play: {label}, you are seat {self.human} against the random player "
             f"(seed {self.seed})."
         )
-        self.say("Type a move (e.g. QH, marry H, exchange, close, claim) or its number; ")
+        self.say("Type a move (e.g. QH, marry H, exchange, close, claim) or its number;")
         self.say("`help` explains, `quit` leaves.")
         match = _Match(rules, dealer=self.bot)
         while True:
@@ -376,7 +376,7 @@ class _TerminalGame:
                 self.say()
                 self.say(
                     f"*** {'You win' if winner == self.human else 'The bot wins'} the match "
-                    f"{match.scores[self.human]}–{match.scores[self.bot]} "
+                    f"{match.scores[self.human]} to {match.scores[self.bot]} "
                     f"after {_plural(match.hands, 'hand')}. ***"
                 )
                 return
@@ -392,9 +392,7 @@ class _TerminalGame:
             f"{rule} Hand {match.hands + 1}: {self.name(match.dealer)} deal"
             f"{'' if match.dealer == self.human else 's'} {rule}"
         )
-        self.say(
-            f"Trump is {_suit_name(state.trump, self.fancy)}; the turn-up is {state.turnup}."
-        )
+        self.say(f"Trump is {_suit_name(state.trump, self.fancy)}; the turn-up is {state.turnup}.")
         if self.whole_match and match.hands:
             self.show_scoreline(match)
         while not state.is_over:
@@ -418,9 +416,7 @@ class _TerminalGame:
         self.say()
         talon = state.talon_size
         if state.is_closed:
-            talon_text = (
-                f"talon closed by {self.name(state.closed_by)} ({_plural(talon, 'card')})"
-            )
+            talon_text = f"talon closed by {self.name(state.closed_by)} ({_plural(talon, 'card')})"
         elif talon == 0:
             talon_text = "talon exhausted"
         else:
@@ -515,7 +511,7 @@ class _TerminalGame:
                 worth = POINTS[before.lead] + card.points
                 lines.append(
                     f"{self.subject(seat, 'play')} {card} on {lead}: "
-                    f"{self.subject(winner, 'take')} the trick ({_plural(worth, 'point')})."
+                    f"{self.subject(winner, 'take').lower()} the trick ({_plural(worth, 'point')})."
                 )
                 lines.extend(self.draws(before, after, winner))
                 if after.is_over and (after.hands[0] | after.hands[1]):
@@ -623,7 +619,7 @@ def _cmd_play(args: argparse.Namespace) -> int:
 
 
 class _Progress:
-    """A one-line progress bar on a terminal (``\\r`` redraws), throttled."""
+    """A one-line progress bar, redrawn in place on a terminal, throttled."""
 
     def __init__(self, total: int, unit: str, stream: TextIO | None) -> None:
         self.total = total

@@ -222,6 +222,7 @@ def _deal(rules: Rules, ids: Sequence[int], dealer: int) -> HandState:
         None,
         -1,
         (),
+        talon[-1],
     )
 
 
@@ -570,6 +571,7 @@ def _new(
         close_snapshot,
         exchanged_by,
         played,
+        s.dealt_turnup,
     )
 
 
@@ -612,6 +614,7 @@ def _play_lead(s: HandState, card: int) -> HandState:
         s.close_snapshot,
         s.exchanged_by,
         (*s.played, card),
+        s.dealt_turnup,
     )
 
 
@@ -688,6 +691,7 @@ def _play_follow(s: HandState, card: int) -> HandState:
         s.close_snapshot,
         s.exchanged_by,
         (*s.played, card),
+        s.dealt_turnup,
     )
 
 

@@ -51,18 +51,6 @@ def _is_int(value: object) -> bool:
     return type(value) is int
 
 
-def hand_seed(seed: int | str, hand_number: int) -> str:
-    """The seed of hand ``hand_number`` (from 0) of a match with seed ``seed``.
-
-    It is the text ``f"{seed!r}/{hand_number}"``, so int and str match seeds never
-    collide:
-
-    >>> hand_seed(7, 0), hand_seed("7", 2)
-    ('7/0', "'7'/2")
-    """
-    return f"{seed!r}/{hand_number}"
-
-
 @attrs.frozen(kw_only=True)
 class Match:
     """The state of a match between two or three seats, between hands.
@@ -172,10 +160,18 @@ class Match:
 
     @property
     def hand_seed(self) -> str | None:
-        """The seed :func:`next_hand` deals the next hand from (see :func:`hand_seed`)."""
+        """The seed :func:`next_hand` deals the next hand from, or ``None`` without a seed.
+
+        It is the text ``f"{seed!r}/{hand_number}"``, so int and str match seeds never
+        give the same deals:
+
+        >>> from sixtysix import CLASSIC_66
+        >>> new_match(CLASSIC_66, seed=7).hand_seed, new_match(CLASSIC_66, seed="7").hand_seed
+        ('7/0', "'7'/0")
+        """
         if self.seed is None:
             return None
-        return hand_seed(self.seed, self.hand_number)
+        return f"{self.seed!r}/{self.hand_number}"
 
     def hand_seat(self, seat: int) -> int | None:
         """The hand seat (0 or 1) of match seat ``seat`` in the next hand, or ``None``.

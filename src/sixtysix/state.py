@@ -83,6 +83,9 @@ class HandState:
         close_snapshot: The opponent's situation at the close, or ``None``.
         exchanged_by: The seat that exchanged the exchange card for the turn-up, or -1.
         played: Indices of all cards played, in order (tricks are consecutive pairs).
+        dealt_turnup: Index of the card turned up at the deal. It never changes; with
+            the exchange and the last draw it tells which cards a player with perfect
+            memory knows the opponent holds.
     """
 
     rules: Rules
@@ -104,6 +107,7 @@ class HandState:
     close_snapshot: CloseSnapshot | None
     exchanged_by: int
     played: tuple[int, ...]
+    dealt_turnup: int
 
     # ----------------------------------------------------------------- derived facts
 
