@@ -835,6 +835,8 @@ def apply_move(state: HandState, move: Move | str) -> HandState:
             forbids it.
         ParseError: ``move`` is text that is not a move.
     """
+    if type(state) is not HandState:
+        raise IllegalMoveError(move, f"moves apply to a HandState, not {type(state).__name__}")
     if isinstance(move, str):
         move = parse_move(move)
     kind = type(move)

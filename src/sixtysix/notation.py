@@ -1,0 +1,597 @@
+"""Position strings (one line, like FEN in chess) and a readable rendering of a hand.
+
+:func:`dump_position` writes any :class:`~sixtysix.HandState` as one line of twelve
+fields separated by single spaces; :func:`load_position` reads it back into exactly the
+same state, after checking that it is consistent. :func:`render` draws a state on
+several lines for people and logs. The grammar, field by field, is on the docs page
+"Notation and records".
+
+>>> from sixtysix import CLASSIC_66, new_hand, apply_move
+>>> state = apply_move(new_hand(CLASSIC_66, seed=1), "QS")
+>>> text = dump_position(state)
+>>> text
+'CLASSIC_66 0 S ATQD9HATJS9S AC9CKDJDKH9D JHQCKCTDJCAD F0 QS - - - -'
+>>> load_position(text) == state
+True
+"""
+
+from __future__ import annotations
+
+import enum
+import re
+from typing import Any
+
+import attrs
+
+from .cards import CARDS, POINTS, Card, Suit, cards_of
+from .errors import ParseError, RulesError
+from .rules import PRESETS, Rules, preset_name
+from .state import TURN_CLOSED, CloseSnapshot, HandState, Step
+
+__all__ = ["dump_position", "load_position", "render"]
+
+#: The names of the twelve fields, in order (used in error messages).
+FIELDS = (
+    "rules",
+    "dealer",
+    "trump",
+    "hand 0",
+    "hand 1",
+    "talon",
+    "to move",
+    "played",
+    "marriages",
+    "turn",
+    "close",
+    "exchange",
+)
+
+_STEP_LETTER = {Step.LEAD: "L", Step.FOLLOW: "F", Step.DECIDE: "D"}
+_LETTER_STEP = {v: k for k, v in _STEP_LETTER.items()}
+_NAME_RE = re.compile(r"[A-Za-z0-9_]+")
+
+
+# --------------------------------------------------------------------------- rules
+
+
+def _value_text(value: object) -> str:
+    if isinstance(value, enum.Enum):
+        return value.name
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, tuple):
+        return "-".join(str(v) for v in value)
+    return str(value)
+
+
+def _rules_text(rules: Rules) -> str:
+    """A preset name, or the closest preset and the differing fields in brackets."""
+    name = preset_name(rules)
+    if name is not None:
+        return name
+    fields = attrs.fields(Rules)
+    best_name = ""
+    best: list[str] = []
+    for candidate, preset in PRESETS.items():
+        diffs = [
+            f"{f.name}={_value_text(getattr(rules, f.name))}"
+            for f in fields
+            if getattr(rules, f.name) != getattr(preset, f.name)
+        ]
+        if not best_name or len(diffs) < len(best):
+            best_name, best = candidate, diffs
+    return f"{best_name}[{','.join(best)}]"
+
+
+def _parse_value(key: str, text: str, current: object) -> object:
+    """Read ``text`` as a value of the same kind as ``current``."""
+    if isinstance(current, enum.Enum):
+        return text  # Rules.from_dict reads enum members by name and lists the allowed ones.
+    if isinstance(current, bool):
+        if text not in ("true", "false"):
+            raise RulesError(f"rules field {key!r} must be true or false, not {text!r}")
+        return text == "true"
+    if isinstance(current, tuple):
+        parts = text.split("-")
+        if not all(p.isdigit() for p in parts):
+            raise RulesError(
+                f"rules field {key!r} must be whole numbers joined by '-', e.g. 3-2, "
+                f"not {text!r}"
+            )
+        return tuple(int(p) for p in parts)
+    if not text.isdigit():
+        raise RulesError(f"rules field {key!r} must be a whole number, not {text!r}")
+    return int(text)
+
+
+def _parse_rules(text: str) -> Rules:
+    base_name, bracket, rest = text.partition("[")
+    if not _NAME_RE.fullmatch(base_name):
+        raise RulesError(
+            f"expected a preset name such as CLASSIC_66, optionally followed by "
+            f"[field=value,...], not {text!r}"
+        )
+    base = PRESETS.get(base_name)
+    if base is None:
+        raise RulesError(f"no preset called {base_name!r}; the presets are: {', '.join(PRESETS)}")
+    if not bracket:
+        return base
+    if not rest.endswith("]"):
+        raise RulesError(f"the list of rule changes must end with ']': {text!r}")
+    body = rest[:-1]
+    changes: dict[str, Any] = {}
+    names = {f.name for f in attrs.fields(Rules)}
+    for item in body.split(",") if body else []:
+        key, eq, value = item.partition("=")
+        if not eq or not value:
+            raise RulesError(f"expected field=value in the rules, not {item!r}")
+        if key not in names:
+            raise RulesError(f"unknown rules field {key!r}; the fields are: {', '.join(names)}")
+        if key in changes:
+            raise RulesError(f"rules field {key!r} is given twice")
+        changes[key] = _parse_value(key, value, getattr(base, key))
+    return Rules.from_dict(changes, base=base)
+
+
+# --------------------------------------------------------------------------- writing
+
+
+def _cards_text(indices: tuple[int, ...] | list[int]) -> str:
+    return "".join(str(CARDS[i]) for i in indices) or "-"
+
+
+def _mask_text(mask: int) -> str:
+    return "".join(str(c) for c in cards_of(mask)) or "-"
+
+
+def _value(suit: int, trump: int) -> int:
+    return 40 if suit == trump else 20
+
+
+def _pending_suits(state: HandState, seat: int) -> int:
+    """A set of the seat's declared suits (bitmask) whose values add up to its pending."""
+    suits = [s for s in range(4) if state.declared >> (seat * 4 + s) & 1]
+    target = state.pending[seat]
+    for subset in range(1 << len(suits)):
+        chosen = [s for k, s in enumerate(suits) if subset >> k & 1]
+        if sum(_value(s, state.trump) for s in chosen) == target:
+            return sum(1 << s for s in chosen)
+    raise ParseError(
+        f"cannot write this state: seat {seat} has {target} pending marriage points, "
+        "which no set of its declared marriages adds up to"
+    )
+
+
+def _marriages_text(state: HandState) -> str:
+    items = []
+    for seat in (0, 1):
+        pending = _pending_suits(state, seat)
+        for suit in range(4):
+            if state.declared >> (seat * 4 + suit) & 1:
+                star = "*" if pending >> suit & 1 else ""
+                items.append(f"{seat}{Suit(suit).letter}{star}")
+    return ",".join(items) or "-"
+
+
+def _played_text(played: tuple[int, ...]) -> str:
+    tricks = [_cards_text(played[i : i + 2]) for i in range(0, len(played), 2)]
+    return ",".join(tricks) or "-"
+
+
+def dump_position(state: HandState) -> str:
+    """The one-line position string of ``state``; :func:`load_position` reads it back.
+
+    The rules are written as a preset name when they equal a preset, else as the
+    nearest preset followed by the fields that differ, e.g.
+    ``CLASSIC_66[claim_mode=AUTO]``.
+
+    >>> import attrs
+    >>> from sixtysix import SCHNAPSEN, ClaimMode, new_hand
+    >>> dump_position(new_hand(attrs.evolve(SCHNAPSEN, match_target=11), seed=2, dealer=1))
+    'SCHNAPSEN[match_target=11] 1 D ... L0 - - - - -'
+
+    Raises:
+        ParseError: the state is not one the engine can reach (its pending marriage
+            points do not match its declared marriages).
+    """
+    if state.step is Step.OVER:
+        to_move = "-"
+    else:
+        to_move = f"{_STEP_LETTER[state.step]}{state.to_move}"
+    turn = ""
+    if state.turn_steps & TURN_CLOSED:
+        turn = "c"
+    if state.turn_marriage >= 0:
+        turn += "m" + Suit(state.turn_marriage).letter
+    snap = state.close_snapshot
+    if state.closed_by >= 0 and snap is not None:
+        close = (
+            f"{state.closed_by}:{snap.tricks_played}:{snap.opponent_tricks}:"
+            f"{snap.opponent_card_points}:{snap.opponent_marriages}"
+        )
+    else:
+        close = "-"
+    return " ".join(
+        (
+            _rules_text(state.rules),
+            str(state.dealer),
+            Suit(state.trump).letter,
+            _mask_text(state.hands[0]),
+            _mask_text(state.hands[1]),
+            _cards_text(state.talon),
+            to_move,
+            _played_text(state.played),
+            _marriages_text(state),
+            turn or "-",
+            close,
+            "-" if state.exchanged_by < 0 else str(state.exchanged_by),
+        )
+    )
+
+
+# --------------------------------------------------------------------------- reading
+
+
+class _Reader:
+    """Reads the fields of one position string; errors name the field."""
+
+    def __init__(self, fields: list[str]) -> None:
+        self.fields = fields
+
+    def error(self, number: int, message: str) -> ParseError:
+        name = FIELDS[number - 1]
+        return ParseError(
+            f"position field {number} ({name}) {self.fields[number - 1]!r}: {message}"
+        )
+
+    def seat(self, number: int, allow_none: bool = False) -> int:
+        text = self.fields[number - 1]
+        if allow_none and text == "-":
+            return -1
+        if text not in ("0", "1"):
+            raise self.error(number, "expected seat 0 or 1" + (" or -" if allow_none else ""))
+        return int(text)
+
+    def cards(self, number: int, text: str | None = None) -> list[int]:
+        text = self.fields[number - 1] if text is None else text
+        if text == "-":
+            return []
+        if len(text) % 2:
+            raise self.error(
+                number, "cards are written as two-letter codes run together, e.g. AHKS"
+            )
+        out = []
+        for k in range(0, len(text), 2):
+            code = text[k : k + 2]
+            card = _CARD_CODES.get(code)
+            if card is None:
+                raise self.error(
+                    number,
+                    f"{code!r} is not a card (ranks A T K Q J 9 8 7, suits C D H S, "
+                    "upper case)",
+                )
+            out.append(card.index)
+        return out
+
+    def number(self, number: int, text: str, what: str) -> int:
+        if not text.isdigit():
+            raise self.error(number, f"{what} must be a whole number, not {text!r}")
+        return int(text)
+
+
+_CARD_CODES: dict[str, Card] = {str(c): c for c in CARDS}
+
+
+def _trick_winner(lead: int, follow: int, trump: int, leader: int) -> int:
+    """The seat that wins a trick (RULES.md §1.4); a lower index is a higher card."""
+    if follow >> 3 == lead >> 3:
+        return leader if lead < follow else 1 - leader
+    if follow >> 3 == trump:
+        return 1 - leader
+    return leader
+
+
+def load_position(text: str) -> HandState:
+    """The :class:`~sixtysix.HandState` written by :func:`dump_position`.
+
+    The text is checked for consistency: every card of the deck exactly once, hand sizes
+    that fit the trick in progress, a seat to move that follows from the tricks played,
+    marriages and the close snapshot that agree with the cards, and so on.
+
+    >>> load_position("CLASSIC_66 0 S ATQD9HATJS9S AC9CKDJDKH9D JHQCKCTDJCAD L2 - - - - -")
+    Traceback (most recent call last):
+    ...
+    sixtysix.errors.ParseError: position field 7 (to move) 'L2': expected L, F or D and ...
+
+    Raises:
+        ParseError: the text is not a position string, or describes an impossible
+            state; the message names the field.
+    """
+    if not isinstance(text, str):
+        raise ParseError(f"a position must be given as text, not {text!r}")
+    fields = text.split()
+    if len(fields) != len(FIELDS):
+        raise ParseError(
+            f"a position has {len(FIELDS)} fields separated by spaces "
+            f"({', '.join(FIELDS)}), but this text has {len(fields)}"
+        )
+    r = _Reader(fields)
+
+    # 1 rules, 2 dealer, 3 trump
+    try:
+        rules = _parse_rules(fields[0])
+    except RulesError as exc:
+        raise r.error(1, str(exc)) from None
+    dealer = r.seat(2)
+    if fields[2] not in ("C", "D", "H", "S"):
+        raise r.error(3, "expected the trump suit's letter: C, D, H or S")
+    trump = "CDHS".index(fields[2])
+
+    # 4-6 hands and talon, 8 played: every card of the deck exactly once
+    hand0 = r.cards(4)
+    hand1 = r.cards(5)
+    talon = r.cards(6)
+    tricks_text = fields[7].split(",") if fields[7] != "-" else []
+    played: list[int] = []
+    for k, trick in enumerate(tricks_text, 1):
+        cards = r.cards(8, trick) if trick != "-" else []
+        if len(cards) != 2 and not (len(cards) == 1 and k == len(tricks_text)):
+            raise r.error(
+                8,
+                f"trick {k} has {len(cards)} cards; every trick but a last one in "
+                "progress has 2",
+            )
+        played.extend(cards)
+    deck = rules.deck
+    seen: dict[int, int] = {}
+    for number, group in ((4, hand0), (5, hand1), (6, talon), (8, played)):
+        for i in group:
+            if not deck.mask >> i & 1:
+                raise r.error(number, f"{CARDS[i]} is not in the {deck.name} deck")
+            if i in seen:
+                where = FIELDS[seen[i] - 1]
+                raise r.error(number, f"{CARDS[i]} appears twice (also in {where})")
+            seen[i] = number
+    if len(seen) != deck.size:
+        missing = " ".join(str(c) for c in deck.cards if c.index not in seen)
+        raise ParseError(
+            f"the position has {len(seen)} cards but the {deck.name} deck has {deck.size}; "
+            f"missing: {missing}"
+        )
+    if len(talon) % 2:
+        raise r.error(6, f"the talon always holds an even number of cards, not {len(talon)}")
+    if talon and talon[-1] >> 3 != trump:
+        raise r.error(
+            3, f"the trump suit must be the suit of the turn-up {CARDS[talon[-1]]} (last in talon)"
+        )
+
+    # The tricks decide who won what, who leads and the card led.
+    leader = 1 - dealer
+    won = [0, 0]
+    card_points = [0, 0]
+    history: list[tuple[int, int]] = []  # (seat 0's tricks, seat 1's tricks) after each
+    for k in range(0, len(played) - 1, 2):
+        lead, follow = played[k], played[k + 1]
+        leader = _trick_winner(lead, follow, trump, leader)
+        won[leader] |= 1 << lead | 1 << follow
+        card_points[leader] += POINTS[lead] + POINTS[follow]
+        history.append((won[0], won[1]))
+    lead = played[-1] if len(played) % 2 else -1
+    tricks_played = len(played) // 2
+
+    # 7 to move
+    move_text = fields[6]
+    if move_text == "-":
+        step = Step.OVER
+    else:
+        letter, seat_text = move_text[:1], move_text[1:]
+        if letter not in _LETTER_STEP or seat_text not in ("0", "1"):
+            raise r.error(
+                7,
+                "expected L, F or D and the seat (lead, follow, decide after a trick: "
+                "e.g. L0, F1, D0), or - when the hand is over",
+            )
+        step = _LETTER_STEP[letter]
+        expected = 1 - leader if step is Step.FOLLOW else leader
+        if int(seat_text) != expected:
+            raise r.error(7, f"the tricks played give the move to seat {expected}")
+    if (step is Step.FOLLOW) != (lead >= 0):
+        raise r.error(
+            7,
+            "a card has been led, so the follower is to move (F)"
+            if lead >= 0
+            else "F (follow) needs a card led to the trick in progress",
+        )
+    sizes = (len(hand0), len(hand1))
+    if step is Step.FOLLOW:
+        if sizes[leader] + 1 != sizes[1 - leader]:
+            raise r.error(
+                4 + leader,
+                f"the leader holds {sizes[leader]} cards and the follower {sizes[1 - leader]};"
+                " the leader should hold one fewer",
+            )
+    elif sizes[0] != sizes[1]:
+        raise r.error(4, f"the hands hold {sizes[0]} and {sizes[1]} cards; they must be equal")
+
+    # 11 close
+    closed_by = -1
+    snapshot: CloseSnapshot | None = None
+    if fields[10] != "-":
+        parts = fields[10].split(":")
+        if len(parts) != 5:
+            raise r.error(
+                11,
+                "expected - or closer:tricks:opponent tricks:opponent card points:"
+                "opponent marriages, e.g. 1:3:1:25:0",
+            )
+        if parts[0] not in ("0", "1"):
+            raise r.error(11, "the closer must be seat 0 or 1")
+        closed_by = int(parts[0])
+        at, opp_tricks, opp_points, opp_marriages = (
+            r.number(11, p, w)
+            for p, w in zip(
+                parts[1:],
+                ("tricks played", "opponent tricks", "opponent card points", "marriages"),
+                strict=True,
+            )
+        )
+        if at > tricks_played:
+            raise r.error(11, f"closed after {at} tricks, but only {tricks_played} were played")
+        if not talon:
+            raise r.error(11, "a closed talon keeps its cards, but the talon is empty")
+        opp = 1 - closed_by
+        mask = history[at - 1][opp] if at else 0
+        real = (mask.bit_count() // 2, sum(POINTS[i] for i in range(32) if mask >> i & 1))
+        if (opp_tricks, opp_points) != real:
+            raise r.error(
+                11,
+                f"after {at} tricks seat {opp} had won {real[0]} tricks with {real[1]} card "
+                "points",
+            )
+        snapshot = CloseSnapshot(at, opp_tricks, opp_points, opp_marriages)
+    if step is Step.DECIDE and (closed_by >= 0 or not talon or not tricks_played):
+        raise r.error(7, "the decision after a trick (D) needs a won trick and an open talon")
+
+    # 9 marriages
+    declared = 0
+    marriages = [0, 0]
+    pending = [0, 0]
+    if fields[8] != "-":
+        for item in fields[8].split(","):
+            if not re.fullmatch(r"[01][CDHS]\*?", item):
+                raise r.error(
+                    9, f"expected seat and suit, * when pending, e.g. 0H,1S*; not {item!r}"
+                )
+            seat, suit = int(item[0]), "CDHS".index(item[1])
+            bit = 1 << (seat * 4 + suit)
+            if declared & bit:
+                raise r.error(9, f"marriage {item[:2]} is listed twice")
+            declared |= bit
+            value = _value(suit, trump)
+            if item.endswith("*"):
+                pending[seat] += value
+            else:
+                marriages[seat] += value
+
+    # 10 turn
+    turn_text = fields[9]
+    match = re.fullmatch(r"(c?)(?:m([CDHS]))?", turn_text) if turn_text != "-" else None
+    if turn_text != "-" and (match is None or not turn_text):
+        raise r.error(10, "expected -, c (closed this turn), mH (married hearts) or cmH")
+    turn_steps = TURN_CLOSED if match and match.group(1) else 0
+    turn_marriage = "CDHS".index(match.group(2)) if match and match.group(2) else -1
+    if (turn_steps or turn_marriage >= 0) and step not in (Step.LEAD, Step.OVER):
+        raise r.error(10, "only the leader's turn, before the lead, has steps")
+    if turn_marriage >= 0 and not declared >> (leader * 4 + turn_marriage) & 1:
+        raise r.error(10, f"seat {leader} has not declared that marriage (see field 9)")
+    if turn_steps and closed_by != leader:
+        raise r.error(10, f"c says seat {leader} closed this turn, but field 11 disagrees")
+
+    # 12 exchange
+    exchanged_by = r.seat(12, allow_none=True)
+
+    return HandState(
+        rules=rules,
+        dealer=dealer,
+        trump=trump,
+        hands=(_mask(hand0), _mask(hand1)),
+        talon=tuple(talon),
+        step=step,
+        leader=leader,
+        lead=lead,
+        won=(won[0], won[1]),
+        card_points=(card_points[0], card_points[1]),
+        marriages=(marriages[0], marriages[1]),
+        pending=(pending[0], pending[1]),
+        declared=declared,
+        turn_marriage=turn_marriage,
+        turn_steps=turn_steps,
+        closed_by=closed_by,
+        close_snapshot=snapshot,
+        exchanged_by=exchanged_by,
+        played=tuple(played),
+    )
+
+
+def _mask(indices: list[int]) -> int:
+    mask = 0
+    for i in indices:
+        mask |= 1 << i
+    return mask
+
+
+# --------------------------------------------------------------------------- rendering
+
+
+def _cards_line(mask: int) -> str:
+    return " ".join(str(c) for c in cards_of(mask)) or "(none)"
+
+
+def render(state: HandState, seat: int | None = None) -> str:
+    """A multi-line, human-readable picture of a hand, for logs, debugging and the CLI.
+
+    With ``seat`` given, only what that seat may see is shown: the other hand and the
+    talon's face-down cards are hidden (their number is shown).
+
+    >>> from sixtysix import CLASSIC_66, new_hand, apply_move
+    >>> state = apply_move(new_hand(CLASSIC_66, seed=1), "QS")
+    >>> print(render(state, seat=0))
+    CLASSIC_66, trump spades (S), dealer seat 0
+    talon: 12 cards, turn-up AD
+    seat 0: ?? ?? ?? ?? ?? ?? (6 cards)
+    seat 1: AC 9C KD JD KH 9D
+    ...
+    trick: seat 1 led QS
+    to move: seat 0 (follow)
+
+    Raises:
+        ParseError: ``seat`` is not 0, 1 or ``None``.
+    """
+    if seat is not None and (type(seat) is not int or seat not in (0, 1)):
+        raise ParseError(f"render shows the view of seat 0 or 1 (or None), not {seat!r}")
+    trump = Suit(state.trump)
+    rules = _rules_text(state.rules)
+    lines = [f"{rules}, trump {trump.name.lower()} ({trump.letter}), dealer seat {state.dealer}"]
+    if not state.talon:
+        lines.append("talon: exhausted")
+    else:
+        n = len(state.talon)
+        if state.closed_by >= 0:
+            talon = f"talon: {n} cards, closed by seat {state.closed_by}"
+        else:
+            talon = f"talon: {n} cards, turn-up {CARDS[state.talon[-1]]}"
+        if seat is None:
+            talon += f" (draw order {' '.join(str(CARDS[i]) for i in state.talon)})"
+        lines.append(talon)
+    for s in (0, 1):
+        if seat is None or seat == s:
+            hand = _cards_line(state.hands[s])
+        else:
+            n = state.hands[s].bit_count()
+            hand = " ".join(["??"] * n) + f" ({n} cards)" if n else "(none)"
+        lines.append(f"seat {s}: {hand}")
+    for s in (0, 1):
+        marriages = [
+            Suit(k).letter for k in range(4) if state.declared >> (s * 4 + k) & 1
+        ]
+        extra = f", marriages {' '.join(marriages)}" if marriages else ""
+        if state.pending[s]:
+            extra += f" ({state.pending[s]} pending)"
+        lines.append(
+            f"seat {s} won {state.tricks(s)} tricks, {state.points(s)} points{extra}"
+        )
+    if state.exchanged_by >= 0:
+        lines.append(f"seat {state.exchanged_by} exchanged the trump card")
+    if state.lead >= 0:
+        lines.append(f"trick: seat {state.leader} led {CARDS[state.lead]}")
+    elif state.played:
+        last = state.played[-2:]
+        lines.append(
+            f"last trick: {CARDS[last[0]]} {CARDS[last[1]]}, won by seat {state.leader}"
+        )
+    if state.step is Step.OVER:
+        lines.append("the hand is over")
+    else:
+        what = {Step.LEAD: "lead", Step.FOLLOW: "follow", Step.DECIDE: "draw or close"}
+        lines.append(f"to move: seat {state.to_move} ({what[state.step]})")
+    return "\n".join(lines)
