@@ -62,9 +62,7 @@ class Suit(enum.IntEnum):
             suit = _SUIT_TEXT.get(key)
             if suit is not None:
                 return suit
-        raise ParseError(
-            f"not a suit: {text!r} (use C, D, H or S, or one of ♣ ♦ ♥ ♠)"
-        )
+        raise ParseError(f"not a suit: {text!r} (use C, D, H or S, or one of ♣ ♦ ♥ ♠)")
 
 
 _SUIT_TEXT: dict[str, Suit] = {}
@@ -126,12 +124,12 @@ for _rank in Rank:
 _RANK_TEXT["10"] = Rank.TEN
 
 
-def _check_rank(_: object, __: object, value: object) -> None:
+def _check_rank(_: object, __: object, value: Rank) -> None:
     if type(value) is not Rank:
         raise ParseError(f"not a rank: {value!r}")
 
 
-def _check_suit(_: object, __: object, value: object) -> None:
+def _check_suit(_: object, __: object, value: Suit) -> None:
     if type(value) is not Suit:
         raise ParseError(f"not a suit: {value!r}")
 
@@ -271,9 +269,7 @@ class Card:
 
 
 #: All 32 cards, indexed by :attr:`Card.index` (clubs A T K Q J 9 8 7, then diamonds, ...).
-CARDS: tuple[Card, ...] = tuple(
-    Card(Rank(7 - (i & 7)), Suit(i >> 3)) for i in range(32)
-)
+CARDS: tuple[Card, ...] = tuple(Card(Rank(7 - (i & 7)), Suit(i >> 3)) for i in range(32))
 _CARD_TEXT: dict[str, Card] = {str(c): c for c in CARDS}
 
 

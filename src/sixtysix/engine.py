@@ -248,7 +248,9 @@ def _permutation_index(seed: int | str | bytes | random.Random | None, n: int) -
 _FACTORIALS = [math.factorial(k) for k in range(33)]
 
 
-def shuffled_deck(rules: Rules, seed: int | str | bytes | random.Random | None = None) -> list[Card]:
+def shuffled_deck(
+    rules: Rules, seed: int | str | bytes | random.Random | None = None
+) -> list[Card]:
     """The rule set's deck in the order :func:`new_hand` deals it for ``seed``.
 
     The order is the permutation of the deck's canonical order whose index in the
@@ -390,11 +392,7 @@ def _options(s: HandState) -> tuple[int, int, int]:
         suit = s.turn_marriage
         if suit >= 0:
             # After a marriage: only the marriage lead, or (§9.3) a claim.
-            flags = (
-                _F_CLAIM
-                if r.marriage_out_without_lead and r.claim_mode is _EXPLICIT
-                else 0
-            )
+            flags = _F_CLAIM if r.marriage_out_without_lead and r.claim_mode is _EXPLICIT else 0
             if r.marriage_lead is _KING_ONLY:
                 return flags, 0, _KING[suit]
             return flags, 0, _KING[suit] | _QUEEN[suit]
@@ -989,12 +987,9 @@ def explain_illegal(state: HandState, move: Move | str) -> str | None:
         if not s.won[seat] and r.marriage_before_first_trick is _FORBIDDEN:
             return "this rule set allows no marriage before you have won a trick"
         if (s.closed_by >= 0 or not s.talon) and not r.marriage_in_strict_phase:
-            return (
-                "this rule set allows no marriage once the talon is closed or exhausted"
-            )
+            return "this rule set allows no marriage once the talon is closed or exhausted"
         return (
-            f"you need both K{suit.letter} and Q{suit.letter} in hand to marry "
-            f"{suit.name.lower()}"
+            f"you need both K{suit.letter} and Q{suit.letter} in hand to marry {suit.name.lower()}"
         )
     assert isinstance(move, Play)
     card = move.card
@@ -1011,6 +1006,7 @@ def explain_illegal(state: HandState, move: Move | str) -> str | None:
     same = hand & SUIT_MASK[lead.suit]
     if same:
         if r.strict_play is _HEAD_OR_TRUMP and same & HIGHER[lead.index]:
-            return f"{why}: you must follow suit and beat {lead} with a higher {lead.suit.name.lower()[:-1]}"
+            higher = lead.suit.name.lower()[:-1]
+            return f"{why}: you must follow suit and beat {lead} with a higher {higher}"
         return f"{why}: you must follow suit ({lead.suit.name.lower()})"
     return f"{why}: you have no {lead.suit.name.lower()}, so you must play a trump"

@@ -29,12 +29,12 @@ from .errors import ParseError
 __all__ = ["Claim", "Close", "Draw", "Exchange", "Marry", "Move", "Play", "parse_move"]
 
 
-def _check_card(_: object, __: object, value: object) -> None:
+def _check_card(_: object, __: object, value: Card) -> None:
     if type(value) is not Card:
         raise ParseError(f"Play needs a Card, not {value!r}")
 
 
-def _check_suit(_: object, __: object, value: object) -> None:
+def _check_suit(_: object, __: object, value: Suit) -> None:
     if type(value) is not Suit:
         raise ParseError(f"Marry needs a Suit, not {value!r}")
 

@@ -6,11 +6,12 @@ same state, after checking that it is consistent. :func:`render` draws a state o
 several lines for people and logs. The grammar, field by field, is on the docs page
 "Notation and records".
 
->>> from sixtysix import CLASSIC_66, new_hand, apply_move
->>> state = apply_move(new_hand(CLASSIC_66, seed=1), "QS")
+>>> from sixtysix import CLASSIC_66, deal_from_order, apply_move
+>>> pack = "AH TH KH QH JH 9H AS TS KS QS JS 9S AD TD KD QD JD 9D AC TC KC QC JC 9C"
+>>> state = apply_move(deal_from_order(CLASSIC_66, pack.split(), dealer=0), "AH")
 >>> text = dump_position(state)
 >>> text
-'CLASSIC_66 0 S ATQD9HATJS9S AC9CKDJDKH9D JHQCKCTDJCAD F0 QS - - - -'
+'CLASSIC_66 0 D QHJH9HQSJS9S THKHASTSKS TDKDQDJD9DACTCKCQCJC9CAD F0 AH - - - -'
 >>> load_position(text) == state
 True
 """
@@ -23,7 +24,7 @@ from typing import Any
 
 import attrs
 
-from .cards import CARDS, POINTS, Card, Suit, cards_of
+from .cards import CARDS, POINTS, Card, Suit, cards_of, mask_points
 from .errors import ParseError, RulesError
 from .rules import PRESETS, Rules, preset_name
 from .state import TURN_CLOSED, CloseSnapshot, HandState, Step
@@ -186,9 +187,10 @@ def dump_position(state: HandState) -> str:
     ``CLASSIC_66[claim_mode=AUTO]``.
 
     >>> import attrs
-    >>> from sixtysix import SCHNAPSEN, ClaimMode, new_hand
-    >>> dump_position(new_hand(attrs.evolve(SCHNAPSEN, match_target=11), seed=2, dealer=1))
-    'SCHNAPSEN[match_target=11] 1 D ... L0 - - - - -'
+    >>> from sixtysix import CLASSIC_66, ClaimMode, new_hand
+    >>> house = attrs.evolve(CLASSIC_66, claim_mode=ClaimMode.AUTO, match_target=11)
+    >>> dump_position(new_hand(house, seed=2, dealer=1))
+    'CLASSIC_66[claim_mode=AUTO,match_target=11] 1 ... L0 - - - - -'
 
     Raises:
         ParseError: the state is not one the engine can reach (its pending marriage
@@ -298,7 +300,8 @@ def load_position(text: str) -> HandState:
     that fit the trick in progress, a seat to move that follows from the tricks played,
     marriages and the close snapshot that agree with the cards, and so on.
 
-    >>> load_position("CLASSIC_66 0 S ATQD9HATJS9S AC9CKDJDKH9D JHQCKCTDJCAD L2 - - - - -")
+    >>> load_position("CLASSIC_66 0 D QHJH9HQSJS9S THKHASTSKS TDKDQDJD9DACTCKCQCJC9CAD L2 "
+    ...               "AH - - - -")
     Traceback (most recent call last):
     ...
     sixtysix.errors.ParseError: position field 7 (to move) 'L2': expected L, F or D and ...
@@ -441,7 +444,7 @@ def load_position(text: str) -> HandState:
             raise r.error(11, "a closed talon keeps its cards, but the talon is empty")
         opp = 1 - closed_by
         mask = history[at - 1][opp] if at else 0
-        real = (mask.bit_count() // 2, sum(POINTS[i] for i in range(32) if mask >> i & 1))
+        real = (mask.bit_count() // 2, mask_points(mask))
         if (opp_tricks, opp_points) != real:
             raise r.error(
                 11,
@@ -533,15 +536,17 @@ def render(state: HandState, seat: int | None = None) -> str:
     With ``seat`` given, only what that seat may see is shown: the other hand and the
     talon's face-down cards are hidden (their number is shown).
 
-    >>> from sixtysix import CLASSIC_66, new_hand, apply_move
-    >>> state = apply_move(new_hand(CLASSIC_66, seed=1), "QS")
+    >>> from sixtysix import CLASSIC_66, deal_from_order, apply_move
+    >>> pack = "AH TH KH QH JH 9H AS TS KS QS JS 9S AD TD KD QD JD 9D AC TC KC QC JC 9C"
+    >>> state = apply_move(deal_from_order(CLASSIC_66, pack.split(), dealer=0), "AH")
     >>> print(render(state, seat=0))
-    CLASSIC_66, trump spades (S), dealer seat 0
+    CLASSIC_66, trump diamonds (D), dealer seat 0
     talon: 12 cards, turn-up AD
-    seat 0: ?? ?? ?? ?? ?? ?? (6 cards)
-    seat 1: AC 9C KD JD KH 9D
-    ...
-    trick: seat 1 led QS
+    seat 0: QH JH 9H QS JS 9S
+    seat 1: ?? ?? ?? ?? ?? (5 cards)
+    seat 0 won 0 tricks, 0 points
+    seat 1 won 0 tricks, 0 points
+    trick: seat 1 led AH
     to move: seat 0 (follow)
 
     Raises:

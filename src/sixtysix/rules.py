@@ -256,8 +256,7 @@ def _enum_field(enum_type: type[enum.Enum], default: enum.Enum) -> Any:
         if type(value) is not enum_type:
             allowed = ", ".join(m.name for m in enum_type)
             raise RulesError(
-                f"Rules.{attribute.name} must be a {enum_type.__name__} "
-                f"({allowed}), not {value!r}"
+                f"Rules.{attribute.name} must be a {enum_type.__name__} ({allowed}), not {value!r}"
             )
 
     return attrs.field(default=default, validator=check)
@@ -580,7 +579,7 @@ def get_preset(name: str) -> Rules:
     Raises:
         RulesError: no preset has that name.
     """
-    key = name.strip().upper().replace("-", "_").replace(" ", "_") if isinstance(name, str) else ""
+    key = str(name).strip().upper().replace("-", "_").replace(" ", "_")
     try:
         return PRESETS[key]
     except KeyError:

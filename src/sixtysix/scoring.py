@@ -6,7 +6,7 @@
 ...     state = apply_move(state, legal_moves(state)[-1])
 >>> result = score_hand(state)
 >>> result.winner, result.game_points, result.reason
-(0, 2, <HandEnd.LAST_TRICK: 'LAST_TRICK'>)
+(0, 1, <HandEnd.LAST_TRICK: 'LAST_TRICK'>)
 """
 
 from __future__ import annotations
@@ -165,10 +165,7 @@ def score_hand(state: HandState) -> HandResult:
                 gp = _grade_claim(state, claimer)
             return _result(rules, opponent, gp, points, HandEnd.FALSE_CLAIM)
         if closer >= 0 and closer != claimer:
-            if rules.closer_beaten is CloserBeaten.FLAT_TWO:
-                gp = 2
-            else:
-                gp = _failed_close(state)
+            gp = 2 if rules.closer_beaten is CloserBeaten.FLAT_TWO else _failed_close(state)
             return _result(rules, claimer, gp, points, HandEnd.CLOSER_BEATEN)
         return _result(rules, claimer, _grade_claim(state, claimer), points, HandEnd.CLAIM)
     if closer >= 0:

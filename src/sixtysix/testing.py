@@ -32,6 +32,7 @@ that names the broken rule:
 from __future__ import annotations
 
 import enum
+import itertools
 from collections.abc import Sequence
 from typing import TypeVar
 
@@ -158,7 +159,7 @@ def _house_rules(draw: st.DrawFn, claim_mode: ClaimMode | None) -> Rules:
     hand_size = draw(st.integers(1, most))
     cuts = draw(st.sets(st.integers(1, hand_size - 1), max_size=4)) if hand_size > 1 else set()
     bounds = [0, *sorted(cuts), hand_size]
-    packets = tuple(b - a for a, b in zip(bounds, bounds[1:], strict=False))
+    packets = tuple(b - a for a, b in itertools.pairwise(bounds))
     source = draw(_enum(TrumpSource))
     after = (
         draw(st.integers(1, len(packets)))
@@ -665,15 +666,8 @@ def _check_marriages(s: HandState, tricks: list[tuple[int, int, int, int]]) -> N
             mine = s.hands[seat] | holder_played[seat]
             if not (mine >> king & 1 and mine >> queen & 1):
                 raise _fail(s, f"seat {seat} declared marriage {suit} without holding K and Q")
-            current = (
-                s.turn_marriage == suit
-                and s.leader == seat
-                and s.step
-                in (
-                    Step.LEAD,
-                    Step.OVER,
-                )
-            )
+            current = s.turn_marriage == suit and s.leader == seat
+            current = current and s.step in (Step.LEAD, Step.OVER)
             need = (
                 1 << king if r.marriage_lead is MarriageLead.KING_ONLY else 1 << king | 1 << queen
             )
@@ -1030,9 +1024,7 @@ def _check_play(b: HandState, card: int, a: HandState) -> None:
     pending[winner] = 0
     total = points[winner] + marriages[winner]
     talon = b.talon
-    if not hands[0] | hands[1]:
-        step = Step.OVER
-    elif r.claim_mode is ClaimMode.AUTO and total >= 66:
+    if not hands[0] | hands[1] or (r.claim_mode is ClaimMode.AUTO and total >= 66):
         step = Step.OVER
     elif b.closed_by < 0 and talon:
         decide = (
