@@ -152,7 +152,9 @@ def main(argv: list[str] | None = None) -> int:
                 hands, _, elapsed = play_random_hands(rules, args.seconds)
                 ours = hands / elapsed
             print(f"{'schnapsen 0.0.5 (PyPI)':22} {theirs:10.0f}")
-            print(f"VU_SCHNAPSEN vs the schnapsen package: {ours / theirs:.1f}x the hands per second")
+            print(
+                f"VU_SCHNAPSEN vs the schnapsen package: {ours / theirs:.1f}x the hands per second"
+            )
     return 0
 
 
