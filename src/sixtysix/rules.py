@@ -407,6 +407,11 @@ class Rules:
                 f"{len(self.deal_packets)} packet rounds"
             )
         each = sum(self.deal_packets)
+        if each < 2:
+            raise RulesError(
+                f"Rules.deal_packets {self.deal_packets} deal each player {each} card; "
+                "each player needs at least 2 (a trick must leave a card to play on)"
+            )
         talon = size - 2 * each
         if talon < 2 or talon % 2:
             raise RulesError(
