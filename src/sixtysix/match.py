@@ -6,6 +6,7 @@ hand (reproducibly, from the match seed and the hand number) and :func:`apply_re
 scores a finished hand into a new :class:`Match`:
 
 >>> from sixtysix import CLASSIC_66, legal_moves, apply_move, score_hand
+>>> from sixtysix.match import new_match, next_hand, apply_result
 >>> m = new_match(CLASSIC_66, seed=7)
 >>> while not m.is_over:
 ...     state = next_hand(m)
@@ -27,6 +28,7 @@ hand's dealer, :attr:`Match.hand_dealer`. The deal then passes left.
 from __future__ import annotations
 
 import random
+from typing import TypeGuard
 
 import attrs
 
@@ -47,8 +49,16 @@ class MatchError(SixtySixError):
     """
 
 
-def _is_int(value: object) -> bool:
+def _is_int(value: object) -> TypeGuard[int]:
     return type(value) is int
+
+
+def _is_scores(value: object, seats: int) -> bool:
+    return (
+        isinstance(value, tuple)
+        and len(value) == seats
+        and all(_is_int(s) and s >= 0 for s in value)
+    )
 
 
 @attrs.frozen(kw_only=True)
@@ -89,19 +99,13 @@ class Match:
         if self.seed is not None and not (_is_int(self.seed) or isinstance(self.seed, str)):
             raise MatchError(f"a match seed must be an int or a str, not {self.seed!r}")
         scores = self.scores
-        if (
-            not isinstance(scores, tuple)
-            or len(scores) != self.seats
-            or not all(_is_int(s) and s >= 0 for s in scores)
-        ):
+        if not _is_scores(scores, self.seats):
             raise MatchError(
                 f"scores must be {self.seats} whole numbers of game points, not {scores!r}"
             )
         target = self.rules.match_target
         if sum(s >= target for s in scores) > 1:
-            raise MatchError(
-                f"scores {scores} give more than one seat the match target {target}"
-            )
+            raise MatchError(f"scores {scores} give more than one seat the match target {target}")
         if not _is_int(self.dealer) or not 0 <= self.dealer < self.seats:
             raise MatchError(
                 f"the dealer must be a seat from 0 to {self.seats - 1}, not {self.dealer!r}"
@@ -133,6 +137,7 @@ class Match:
         dealer, in increasing order.
 
         >>> from sixtysix import CLASSIC_66
+        >>> from sixtysix.match import new_match
         >>> new_match(CLASSIC_66, seats=3, seed=1, dealer=1).active_seats
         (0, 2)
         """
@@ -166,6 +171,7 @@ class Match:
         give the same deals:
 
         >>> from sixtysix import CLASSIC_66
+        >>> from sixtysix.match import new_match
         >>> new_match(CLASSIC_66, seed=7).hand_seed, new_match(CLASSIC_66, seed="7").hand_seed
         ('7/0', "'7'/0")
         """
@@ -200,6 +206,7 @@ def new_match(
         dealer: The seat that deals the first hand.
 
     >>> from sixtysix import SANTASE
+    >>> from sixtysix.match import new_match
     >>> m = new_match(SANTASE, seed=7)
     >>> m.scores, m.dealer, m.is_over, m.winner
     ((0, 0), 0, False, None)
@@ -211,9 +218,7 @@ def new_match(
         seed = random.SystemRandom().getrandbits(63)
     if not _is_int(seats):
         raise MatchError(f"a match has 2 or 3 seats, not {seats!r}")
-    return Match(
-        rules=rules, seats=seats, seed=seed, scores=(0,) * seats, dealer=dealer
-    )
+    return Match(rules=rules, seats=seats, seed=seed, scores=(0,) * seats, dealer=dealer)
 
 
 def next_hand(m: Match) -> HandState:
@@ -224,6 +229,7 @@ def next_hand(m: Match) -> HandState:
     :attr:`Match.active_seats` for the match seats they stand for.
 
     >>> from sixtysix import SCHNAPSEN
+    >>> from sixtysix.match import new_match, next_hand
     >>> m = new_match(SCHNAPSEN, seed=3)
     >>> next_hand(m) == next_hand(m)
     True
@@ -258,6 +264,7 @@ def apply_result(m: Match, result: HandResult) -> Match:
     ``next_dealer``, or ``dealer_after_tie`` after a hand that scored nothing (§7).
 
     >>> from sixtysix import CLASSIC_66, HandResult, HandEnd
+    >>> from sixtysix.match import new_match, apply_result
     >>> m = new_match(CLASSIC_66, seed=1)
     >>> m = apply_result(m, HandResult(None, 0, 1, (65, 65), HandEnd.NEITHER_REACHED_66))
     >>> m.carry, m.dealer

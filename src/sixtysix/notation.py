@@ -7,11 +7,12 @@ several lines for people and logs. The grammar, field by field, is on the docs p
 "Notation and records".
 
 >>> from sixtysix import CLASSIC_66, deal_from_order, apply_move
+>>> from sixtysix.notation import dump_position, load_position
 >>> pack = "AH TH KH QH JH 9H AS TS KS QS JS 9S AD TD KD QD JD 9D AC TC KC QC JC 9C"
 >>> state = apply_move(deal_from_order(CLASSIC_66, pack.split(), dealer=0), "AH")
 >>> text = dump_position(state)
 >>> text
-'CLASSIC_66 0 D QHJH9HQSJS9S THKHASTSKS TDKDQDJD9DACTCKCQCJC9CAD F0 AH - - - -'
+'CLASSIC_66 0 AD QHJH9HQSJS9S THKHASTSKS TDKDQDJD9DACTCKCQCJC9CAD F0 AH - - - -'
 >>> load_position(text) == state
 True
 """
@@ -35,7 +36,7 @@ __all__ = ["dump_position", "load_position", "render"]
 FIELDS = (
     "rules",
     "dealer",
-    "trump",
+    "turn-up",
     "hand 0",
     "hand 1",
     "talon",
@@ -96,8 +97,7 @@ def _parse_value(key: str, text: str, current: object) -> object:
         parts = text.split("-")
         if not all(p.isdigit() for p in parts):
             raise RulesError(
-                f"rules field {key!r} must be whole numbers joined by '-', e.g. 3-2, "
-                f"not {text!r}"
+                f"rules field {key!r} must be whole numbers joined by '-', e.g. 3-2, not {text!r}"
             )
         return tuple(int(p) for p in parts)
     if not text.isdigit():
@@ -188,6 +188,7 @@ def dump_position(state: HandState) -> str:
 
     >>> import attrs
     >>> from sixtysix import CLASSIC_66, ClaimMode, new_hand
+    >>> from sixtysix.notation import dump_position
     >>> house = attrs.evolve(CLASSIC_66, claim_mode=ClaimMode.AUTO, match_target=11)
     >>> dump_position(new_hand(house, seed=2, dealer=1))
     'CLASSIC_66[claim_mode=AUTO,match_target=11] 1 ... L0 - - - - -'
@@ -196,10 +197,8 @@ def dump_position(state: HandState) -> str:
         ParseError: the state is not one the engine can reach (its pending marriage
             points do not match its declared marriages).
     """
-    if state.step is Step.OVER:
-        to_move = "-"
-    else:
-        to_move = f"{_STEP_LETTER[state.step]}{state.to_move}"
+    step = state.step
+    to_move = "-" if step is Step.OVER else f"{_STEP_LETTER[step]}{state.to_move}"
     turn = ""
     if state.turn_steps & TURN_CLOSED:
         turn = "c"
@@ -217,7 +216,7 @@ def dump_position(state: HandState) -> str:
         (
             _rules_text(state.rules),
             str(state.dealer),
-            Suit(state.trump).letter,
+            str(CARDS[state.dealt_turnup]),
             _mask_text(state.hands[0]),
             _mask_text(state.hands[1]),
             _cards_text(state.talon),
@@ -269,8 +268,7 @@ class _Reader:
             if card is None:
                 raise self.error(
                     number,
-                    f"{code!r} is not a card (ranks A T K Q J 9 8 7, suits C D H S, "
-                    "upper case)",
+                    f"{code!r} is not a card (ranks A T K Q J 9 8 7, suits C D H S, upper case)",
                 )
             out.append(card.index)
         return out
@@ -300,7 +298,8 @@ def load_position(text: str) -> HandState:
     that fit the trick in progress, a seat to move that follows from the tricks played,
     marriages and the close snapshot that agree with the cards, and so on.
 
-    >>> load_position("CLASSIC_66 0 D QHJH9HQSJS9S THKHASTSKS TDKDQDJD9DACTCKCQCJC9CAD L2 "
+    >>> from sixtysix.notation import load_position
+    >>> load_position("CLASSIC_66 0 AD QHJH9HQSJS9S THKHASTSKS TDKDQDJD9DACTCKCQCJC9CAD L2 "
     ...               "AH - - - -")
     Traceback (most recent call last):
     ...
@@ -326,9 +325,11 @@ def load_position(text: str) -> HandState:
     except RulesError as exc:
         raise r.error(1, str(exc)) from None
     dealer = r.seat(2)
-    if fields[2] not in ("C", "D", "H", "S"):
-        raise r.error(3, "expected the trump suit's letter: C, D, H or S")
-    trump = "CDHS".index(fields[2])
+    turnup_cards = r.cards(3)
+    if len(turnup_cards) != 1:
+        raise r.error(3, "expected the one card turned up at the deal, e.g. AD")
+    dealt_turnup = turnup_cards[0]
+    trump = dealt_turnup >> 3
 
     # 4-6 hands and talon, 8 played: every card of the deck exactly once
     hand0 = r.cards(4)
@@ -341,8 +342,7 @@ def load_position(text: str) -> HandState:
         if len(cards) != 2 and not (len(cards) == 1 and k == len(tricks_text)):
             raise r.error(
                 8,
-                f"trick {k} has {len(cards)} cards; every trick but a last one in "
-                "progress has 2",
+                f"trick {k} has {len(cards)} cards; every trick but a last one in progress has 2",
             )
         played.extend(cards)
     deck = rules.deck
@@ -363,10 +363,8 @@ def load_position(text: str) -> HandState:
         )
     if len(talon) % 2:
         raise r.error(6, f"the talon always holds an even number of cards, not {len(talon)}")
-    if talon and talon[-1] >> 3 != trump:
-        raise r.error(
-            3, f"the trump suit must be the suit of the turn-up {CARDS[talon[-1]]} (last in talon)"
-        )
+    if not rules.deck.mask >> dealt_turnup & 1:
+        raise r.error(3, f"{CARDS[dealt_turnup]} is not in the {deck.name} deck")
 
     # The tricks decide who won what, who leads and the card led.
     leader = 1 - dealer
@@ -492,6 +490,20 @@ def load_position(text: str) -> HandState:
 
     # 12 exchange
     exchanged_by = r.seat(12, allow_none=True)
+    if talon:
+        exchange_card = trump * 8 + 7 - deck.exchange_rank
+        if exchanged_by < 0 and talon[-1] != dealt_turnup:
+            raise r.error(
+                6,
+                f"without an exchange the last card of the talon is the turn-up "
+                f"{CARDS[dealt_turnup]} (field 3)",
+            )
+        if exchanged_by >= 0 and (talon[-1] != exchange_card or exchange_card == dealt_turnup):
+            raise r.error(
+                12,
+                f"after an exchange the last card of the talon is the exchange card "
+                f"{CARDS[exchange_card]}, which was not the turn-up",
+            )
 
     return HandState(
         rules=rules,
@@ -513,6 +525,7 @@ def load_position(text: str) -> HandState:
         close_snapshot=snapshot,
         exchanged_by=exchanged_by,
         played=tuple(played),
+        dealt_turnup=dealt_turnup,
     )
 
 
@@ -537,6 +550,7 @@ def render(state: HandState, seat: int | None = None) -> str:
     talon's face-down cards are hidden (their number is shown).
 
     >>> from sixtysix import CLASSIC_66, deal_from_order, apply_move
+    >>> from sixtysix.notation import render
     >>> pack = "AH TH KH QH JH 9H AS TS KS QS JS 9S AD TD KD QD JD 9D AC TC KC QC JC 9C"
     >>> state = apply_move(deal_from_order(CLASSIC_66, pack.split(), dealer=0), "AH")
     >>> print(render(state, seat=0))
@@ -576,24 +590,20 @@ def render(state: HandState, seat: int | None = None) -> str:
             hand = " ".join(["??"] * n) + f" ({n} cards)" if n else "(none)"
         lines.append(f"seat {s}: {hand}")
     for s in (0, 1):
-        marriages = [
-            Suit(k).letter for k in range(4) if state.declared >> (s * 4 + k) & 1
-        ]
+        marriages = [Suit(k).letter for k in range(4) if state.declared >> (s * 4 + k) & 1]
         extra = f", marriages {' '.join(marriages)}" if marriages else ""
         if state.pending[s]:
             extra += f" ({state.pending[s]} pending)"
-        lines.append(
-            f"seat {s} won {state.tricks(s)} tricks, {state.points(s)} points{extra}"
-        )
+        tricks = state.tricks(s)
+        won = f"{tricks} trick" if tricks == 1 else f"{tricks} tricks"
+        lines.append(f"seat {s} won {won}, {state.points(s)} points{extra}")
     if state.exchanged_by >= 0:
         lines.append(f"seat {state.exchanged_by} exchanged the trump card")
     if state.lead >= 0:
         lines.append(f"trick: seat {state.leader} led {CARDS[state.lead]}")
     elif state.played:
         last = state.played[-2:]
-        lines.append(
-            f"last trick: {CARDS[last[0]]} {CARDS[last[1]]}, won by seat {state.leader}"
-        )
+        lines.append(f"last trick: {CARDS[last[0]]} {CARDS[last[1]]}, won by seat {state.leader}")
     if state.step is Step.OVER:
         lines.append("the hand is over")
     else:

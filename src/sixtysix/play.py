@@ -1,0 +1,249 @@
+"""Playing whole hands and matches between players, with a seed, into game records.
+
+A **player** is either
+
+* a *chooser*: a callable ``chooser(state, seat) -> Move`` that sees the full
+  :class:`~sixtysix.HandState` (``seat`` is the hand seat it plays, 0 or 1), or
+* a *bot*: an object with a method ``choose(view, rng) -> Move`` that sees only
+  ``sixtysix.observe(state, seat)``, the player view of its seat, and gets its own
+  :class:`random.Random`.
+
+An object with a ``choose`` method is taken as a bot even if it is also callable. A
+player may also return a move's text (``"QH"``). Each seat's random generator is
+derived from the seed alone, so the same seed and the same players always give the
+same game.
+
+>>> from sixtysix import SCHNAPSEN, legal_moves
+>>> from sixtysix.play import play_match
+>>> first = lambda state, seat: legal_moves(state)[0]
+>>> record = play_match(SCHNAPSEN, first, first, seed=7)
+>>> record.winner is not None and max(record.scores) >= 7
+True
+>>> play_match(SCHNAPSEN, first, first, seed=7) == record
+True
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import TYPE_CHECKING, TypeAlias
+
+from .engine import apply_move, deal_from_order, shuffled_deck
+from .errors import IllegalMoveError, ParseError, SixtySixError
+from .match import Match, apply_result, new_match
+from .moves import Claim, Close, Draw, Exchange, Marry, Move, Play, parse_move
+from .records import GameRecord, MatchRecord
+from .rules import Rules
+from .scoring import score_hand
+from .state import HandState
+
+if TYPE_CHECKING:
+    from .bots import Bot
+
+__all__ = ["Chooser", "Player", "PlayerError", "play_hand", "play_match"]
+
+_MOVE_TYPES = (Play, Marry, Exchange, Close, Draw, Claim)
+
+
+class PlayerError(SixtySixError):
+    """Something passed as a player that is neither a chooser nor a bot."""
+
+
+#: A callable that picks a move from the full state: ``chooser(state, seat) -> Move``.
+Chooser: TypeAlias = Callable[[HandState, int], Move | str]
+#: A chooser or a bot (:class:`sixtysix.bots.Bot`: ``bot.choose(view, rng) -> Move``).
+Player: TypeAlias = "Chooser | Bot"
+
+# What the loop calls: (state, hand seat, rng) -> the player's answer.
+_Turn = Callable[[HandState, int, random.Random], object]
+
+
+def _turn(player: object, label: str) -> _Turn:
+    """Adapt a chooser or a bot to one calling convention."""
+    choose = getattr(player, "choose", None)
+    if callable(choose):
+
+        def bot_turn(state: HandState, seat: int, rng: random.Random) -> object:
+            from .observe import observe  # lazy: keeps this module light to import
+
+            return choose(observe(state, seat), rng)
+
+        return bot_turn
+    if callable(player):
+
+        def chooser_turn(state: HandState, seat: int, rng: random.Random) -> object:
+            return player(state, seat)
+
+        return chooser_turn
+    raise PlayerError(
+        f"{label} is neither a chooser (a callable taking state and seat) nor a bot "
+        f"(an object with a choose(view, rng) method): {player!r}"
+    )
+
+
+def _fresh_seed() -> int:
+    return random.SystemRandom().getrandbits(63)
+
+
+def _check_seed(seed: object) -> int | str:
+    if seed is None:
+        return _fresh_seed()
+    if type(seed) is int or isinstance(seed, str):
+        return seed
+    raise PlayerError(f"a seed must be an int, a str or None, not {seed!r}")
+
+
+def _player_rng(seed: int | str, seat: int) -> random.Random:
+    """The random generator of a seat, derived from the seed alone."""
+    return random.Random(f"{seed!r}/player {seat}")
+
+
+def _play_out(
+    state: HandState,
+    turns: tuple[_Turn, _Turn],
+    rngs: tuple[random.Random, random.Random],
+    labels: tuple[str, str],
+) -> tuple[HandState, list[str]]:
+    """Play ``state`` to its end; returns the final state and the moves as text."""
+    moves: list[str] = []
+    while True:
+        seat = state.to_move
+        if seat is None:
+            return state, moves
+        answer = turns[seat](state, seat, rngs[seat])
+        who = labels[seat]
+        if isinstance(answer, str):
+            try:
+                move: Move = parse_move(answer)
+            except ParseError:
+                raise IllegalMoveError(answer, f"{who} returned text that is not a move") from None
+        elif isinstance(answer, _MOVE_TYPES):
+            move = answer
+        else:
+            raise IllegalMoveError(answer, f"{who} returned {answer!r}, which is not a move")
+        try:
+            state = apply_move(state, move)
+        except IllegalMoveError as exc:
+            raise IllegalMoveError(move, f"{who} chose it, but {exc.reason}") from None
+        moves.append(str(move))
+
+
+def play_hand(
+    rules: Rules,
+    player_0: Player,
+    player_1: Player,
+    *,
+    seed: int | str | None = None,
+    dealer: int = 0,
+) -> GameRecord:
+    """Deal one hand from ``seed`` and let two players play it out.
+
+    The hand is ``new_hand(rules, seed=seed, dealer=dealer)``; seat ``i`` is played by
+    ``player_i``. ``seed=None`` draws a fresh seed, which the record keeps.
+
+    >>> from sixtysix import CLASSIC_66, legal_moves
+    >>> from sixtysix.records import replay
+    >>> from sixtysix.play import play_hand
+    >>> last = lambda state, seat: legal_moves(state)[-1]
+    >>> record = play_hand(CLASSIC_66, last, last, seed=1)
+    >>> replay(record).is_over, record.result is not None
+    (True, True)
+
+    Raises:
+        IllegalMoveError: a player chose an illegal move (the message names the seat).
+        PlayerError: a player is neither a chooser nor a bot, or the seed is not an int
+            or a str.
+    """
+    hand_seed = _check_seed(seed)
+    labels = ("seat 0", "seat 1")
+    turns = (_turn(player_0, "player_0"), _turn(player_1, "player_1"))
+    pack = tuple(shuffled_deck(rules, hand_seed))
+    state = deal_from_order(rules, pack, dealer)
+    rngs = (_player_rng(hand_seed, 0), _player_rng(hand_seed, 1))
+    final, moves = _play_out(state, turns, rngs, labels)
+    return GameRecord(
+        rules=rules,
+        dealer=dealer,
+        pack=pack,
+        moves=tuple(moves),
+        result=score_hand(final),
+        seed=hand_seed,
+    )
+
+
+def play_match(
+    rules: Rules,
+    player_0: Player,
+    player_1: Player,
+    player_2: Player | None = None,
+    *,
+    seed: int | str | None = None,
+    seats: int | None = None,
+    dealer: int = 0,
+) -> MatchRecord:
+    """Play a whole match (to ``match_target``) and return its record.
+
+    Each hand is dealt by :func:`~sixtysix.next_hand` and scored into the match with
+    :func:`~sixtysix.apply_result`. With three players (``player_2`` given, or
+    ``seats=3``) the dealer sits out each hand; a chooser then gets the *hand* seat it
+    plays (see :attr:`~sixtysix.Match.active_seats`). Match seat ``s`` is played by
+    ``player_s`` throughout, with one random generator per match seat, derived from
+    ``seed``; ``seed=None`` draws a fresh seed, which the record keeps.
+
+    >>> from sixtysix import SANTASE, legal_moves
+    >>> from sixtysix.play import play_match
+    >>> first = lambda state, seat: legal_moves(state)[0]
+    >>> record = play_match(SANTASE, first, first, first, seed=1)
+    >>> record.seats, len(record.scores), record.winner is not None
+    (3, 3, True)
+
+    Raises:
+        IllegalMoveError: a player chose an illegal move (the message names the seat).
+        PlayerError: a player is neither a chooser nor a bot, the number of players does
+            not match ``seats``, or the seed is not an int or a str.
+    """
+    match_seed = _check_seed(seed)
+    if seats is None:
+        seats = 2 if player_2 is None else 3
+    if seats not in (2, 3) or (seats == 3) != (player_2 is not None):
+        raise PlayerError(
+            f"seats={seats!r} needs {seats} players, but {2 if player_2 is None else 3} were given"
+            if seats in (2, 3)
+            else f"a match has 2 or 3 seats, not {seats!r}"
+        )
+    players = [player_0, player_1] if player_2 is None else [player_0, player_1, player_2]
+    turns = [_turn(p, f"player_{k}") for k, p in enumerate(players)]
+    rngs = [_player_rng(match_seed, k) for k in range(seats)]
+    m: Match = new_match(rules, seats=seats, seed=match_seed, dealer=dealer)
+    games: list[GameRecord] = []
+    while not m.is_over:
+        a, b = m.active_seats
+        hand_seed = m.hand_seed
+        assert hand_seed is not None
+        pack = tuple(shuffled_deck(rules, hand_seed))
+        state = deal_from_order(rules, pack, m.hand_dealer)
+        labels = (f"seat {a}", f"seat {b}")
+        final, moves = _play_out(state, (turns[a], turns[b]), (rngs[a], rngs[b]), labels)
+        result = score_hand(final)
+        games.append(
+            GameRecord(
+                rules=rules,
+                dealer=m.hand_dealer,
+                pack=pack,
+                moves=tuple(moves),
+                result=result,
+                seed=hand_seed,
+                players=(a, b),
+            )
+        )
+        m = apply_result(m, result)
+    return MatchRecord(
+        rules=rules,
+        seats=seats,
+        seed=match_seed,
+        dealer=dealer,
+        games=tuple(games),
+        scores=m.scores,
+        winner=m.winner,
+    )
