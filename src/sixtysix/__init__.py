@@ -34,7 +34,11 @@ from .errors import (
     RulesError,
     SixtySixError,
 )
+from .match import Match, MatchError, apply_result, new_match, next_hand
 from .moves import Claim, Close, Draw, Exchange, Marry, Move, Play, parse_move
+from .notation import dump_position, load_position, render
+from .play import PlayerError, play_hand, play_match
+from .records import GameRecord, MatchRecord, RecordError, load_record, replay, replay_states
 from .rules import (
     CLASSIC_66,
     HOYLE_66,
