@@ -3,8 +3,16 @@
 from __future__ import annotations
 
 import doctest
+import sys
+from pathlib import Path
 
-import sixtysix
+_HERE = Path(__file__).resolve().parent
+# The local extension (docs/_ext/sixtysix_docs.py: tables generated from the code), and
+# the package itself, so that a plain `sphinx-build` from a clone documents this tree.
+sys.path.insert(0, str(_HERE / "_ext"))
+sys.path.insert(0, str(_HERE.parent / "src"))
+
+import sixtysix  # noqa: E402
 
 project = "sixtysix"
 author = "The sixtysix authors"
@@ -18,6 +26,7 @@ extensions = [
     "sphinx.ext.napoleon",
     "sphinx.ext.doctest",
     "sphinx.ext.viewcode",
+    "sixtysix_docs",
 ]
 # No network during builds: sphinx.ext.intersphinx is deliberately not enabled.
 
@@ -43,7 +52,19 @@ python_use_unqualified_type_names = True
 
 # -- doctest (sphinx-build -b doctest) -------------------------------------------
 # Docstring examples should import what they use; this setup only adds robustness.
-doctest_global_setup = "import sixtysix\nfrom sixtysix import *"
+# All docstrings of a page share one namespace here (pytest runs each in its own
+# module's namespace), so every public name of every module is made available, the
+# top-level package's names last.
+doctest_global_setup = """
+import importlib as _importlib
+import pkgutil as _pkgutil
+import sixtysix
+for _info in _pkgutil.walk_packages(sixtysix.__path__, "sixtysix."):
+    if not any(_part.startswith("_") for _part in _info.name.split(".")[1:]):
+        _module = _importlib.import_module(_info.name)
+        globals().update({_n: getattr(_module, _n) for _n in getattr(_module, "__all__", ())})
+from sixtysix import *
+"""
 doctest_default_flags = doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE
 
 # -- HTML --------------------------------------------------------------------------

@@ -4,7 +4,7 @@ Run ``sixtysix --help`` (or ``python -m sixtysix --help``) for the subcommands:
 
 * ``sixtysix play`` — play a hand (or a match, ``--match``) against the random player;
 * ``sixtysix simulate`` — random-vs-random matches or hands, with a summary;
-* ``sixtysix replay FILE`` — check a game record and print it move by move;
+* ``sixtysix replay FILE`` — check a game or match record and print it move by move;
 * ``sixtysix rules [PRESET]`` — list the presets, or print one rule set.
 
 Exit status, which scripts may rely on:
@@ -30,24 +30,22 @@ import time
 from collections import Counter
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import NoReturn, TextIO
+from typing import Any, NoReturn, TextIO
 
 import attrs
 
 from ._version import __version__
-from .cards import CARDS, POINTS, Suit, cards_of
-from .engine import apply_move, explain_illegal, legal_moves, new_hand
+from .bots import Bot, RandomBot, RuleBot
+from .cards import CARDS, POINTS, Suit
+from .engine import apply_move, explain_illegal, legal_moves
 from .errors import ParseError, SixtySixError
+from .match import Match, apply_result, new_match, next_hand
 from .moves import Claim, Close, Draw, Exchange, Marry, Move, Play, parse_move
-from .rules import (
-    CLASSIC_66,
-    PRESETS,
-    DealerAfterTie,
-    NextDealer,
-    Rules,
-    get_preset,
-    preset_name,
-)
+from .notation import render
+from .observe import observe
+from .play import play_hand, play_match
+from .records import GameRecord, MatchRecord, load_record, replay, replay_states
+from .rules import CLASSIC_66, PRESETS, Rules, get_preset, preset_name
 from .scoring import HandEnd, HandResult, score_hand
 from .state import HandState, Step
 
@@ -100,24 +98,26 @@ def _preset_arg(text: str) -> str:
     return name
 
 
-def _nonnegative(text: str) -> int:
+def _count(text: str, low: int) -> int:
     try:
         value = int(text)
     except ValueError:
         raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
-    if value < 0:
-        raise argparse.ArgumentTypeError(f"must be 0 or more, not {value}")
+    if value < low:
+        raise argparse.ArgumentTypeError(f"must be at least {low}, not {value}")
     return value
+
+
+def _seed_arg(text: str) -> int:
+    return _count(text, 0)
 
 
 def _positive(text: str) -> int:
-    value = _nonnegative(text)
-    if value == 0:
-        raise argparse.ArgumentTypeError("must be at least 1, not 0")
-    return value
+    return _count(text, 1)
 
 
 def _read_text(path: str, what: str) -> str:
+    """The text of ``path`` (``-`` is standard input), or a :class:`_CliError`."""
     try:
         if path == "-":
             return sys.stdin.read()
@@ -177,6 +177,7 @@ def _rules_label(rules: Rules) -> str:
 
 
 def _value_text(value: object) -> str:
+    """A parameter value as ``sixtysix rules`` prints it (and the docs' tables)."""
     if isinstance(value, bool):
         return "yes" if value else "no"
     if isinstance(value, tuple):
@@ -190,54 +191,12 @@ def _plural(n: int, word: str) -> str:
     return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
 
-def _random_choice(state: HandState, rng: random.Random) -> Move:
-    """The built-in random player: a uniform choice among the legal moves."""
-    moves = legal_moves(state)
-    return moves[rng.randrange(len(moves))]
+#: The built-in players, by their command-line name.
+_BOTS: dict[str, Callable[[], Bot]] = {"random": RandomBot, "rule": RuleBot}
 
 
-def _next_dealer(rules: Rules, dealer: int, winner: int | None) -> int:
-    """The dealer of the next hand of a match (RULES.md §7)."""
-    if winner is None:
-        return dealer if rules.dealer_after_tie is DealerAfterTie.SAME else 1 - dealer
-    return winner if rules.next_dealer is NextDealer.WINNER_DEALS else 1 - dealer
-
-
-@attrs.frozen
-class _Match:
-    """The score of a two-hand match between hands (RULES.md §6.6, §7)."""
-
-    rules: Rules
-    dealer: int
-    scores: tuple[int, int] = (0, 0)
-    carry: int = 0
-    hands: int = 0
-
-    @property
-    def winner(self) -> int | None:
-        for seat in (0, 1):
-            if self.scores[seat] >= self.rules.match_target:
-                return seat
-        return None
-
-    def credited(self, result: HandResult) -> int:
-        """Game points the hand's winner adds to the match score (carry included)."""
-        return 0 if result.winner is None else result.game_points + self.carry
-
-    def after(self, result: HandResult) -> _Match:
-        scores = list(self.scores)
-        if result.winner is None:
-            carry = self.carry + result.carry
-        else:
-            scores[result.winner] += result.game_points + self.carry
-            carry = 0
-        return _Match(
-            self.rules,
-            _next_dealer(self.rules, self.dealer, result.winner),
-            (scores[0], scores[1]),
-            carry,
-            self.hands + 1,
-        )
+def _fresh_seed() -> int:
+    return random.SystemRandom().randrange(1_000_000)
 
 
 # ------------------------------------------------------------------------ rules
@@ -245,8 +204,6 @@ class _Match:
 
 def _cmd_rules(args: argparse.Namespace) -> int:
     out = sys.stdout
-    if args.preset is not None and args.rules_file is not None:
-        raise _CliError("give either a PRESET or --rules-file, not both")
     if args.preset is None and args.rules_file is None:
         if args.json:
             data = {name: rules.to_dict() for name, rules in PRESETS.items()}
@@ -282,7 +239,7 @@ def _cmd_rules(args: argparse.Namespace) -> int:
     return _EXIT_OK
 
 
-# ------------------------------------------------------------------------ play
+# ------------------------------------------------------------------------ telling a game
 
 
 _END_TEXT: dict[HandEnd, str] = {
@@ -298,22 +255,133 @@ _END_TEXT: dict[HandEnd, str] = {
 }
 
 
-def _suit_name(suit: int, fancy: bool) -> str:
-    name = Suit(suit).name.lower()
-    return f"{Suit(suit).symbol} {name}" if fancy else name
+def _suit_name(suit: int) -> str:
+    return Suit(suit).name.lower()
 
 
-def _can_encode(stream: TextIO, text: str) -> bool:
-    encoding = getattr(stream, "encoding", None) or "ascii"
-    try:
-        text.encode(encoding)
-    except (UnicodeEncodeError, LookupError):
-        return False
-    return True
+class _Narrator:
+    """Sentences about moves and results, from one point of view.
+
+    ``names`` are the lower-case names of hand seats 0 and 1 (``"you"`` takes the verb's
+    base form); ``sees`` says whose drawn cards may be named.
+    """
+
+    def __init__(self, names: tuple[str, str], sees: tuple[bool, bool]) -> None:
+        self.names = names
+        self.sees = sees
+
+    def subject(self, seat: int, verb: str) -> str:
+        """``You play``, ``The bot plays``, ``Seat 1 passes``: capitalised."""
+        name = self.names[seat]
+        if name != "you":
+            verb = verb + ("es" if verb.endswith(("s", "sh", "ch")) else "s")
+        return f"{name[0].upper()}{name[1:]} {verb}"
+
+    def move(self, before: HandState, move: Move, after: HandState) -> str:
+        """What ``move`` (by the seat to move in ``before``) did, as one sentence or two."""
+        seat = before.to_move
+        assert seat is not None
+        if isinstance(move, Play):
+            card = move.card
+            if before.step is Step.LEAD:
+                return f"{self.subject(seat, 'lead')} {card}."
+            winner = after.leader
+            worth = POINTS[before.lead] + card.points
+            text = (
+                f"{self.subject(seat, 'play')} {card} on {CARDS[before.lead]}: "
+                f"{self.subject(winner, 'take').lower()} the trick ({_plural(worth, 'point')})."
+            )
+            draws = self.draws(before, after, winner)
+            if draws:
+                text += " " + draws
+            if after.is_over and (after.hands[0] | after.hands[1]):
+                text += f" {self.subject(winner, 'reach')} 66: the hand ends."
+            return text
+        if isinstance(move, Marry):
+            value = 40 if move.suit == before.trump else 20
+            note = ""
+            if after.pending[seat] > before.pending[seat]:
+                note = f" (pending until {self.subject(seat, 'win').lower()} a trick)"
+            text = (
+                f"{self.subject(seat, 'declare')} the marriage in {_suit_name(move.suit)}: "
+                f"{value}{note}."
+            )
+            if after.is_over:
+                text += f" {self.subject(seat, 'reach')} 66: the hand ends."
+            return text
+        if isinstance(move, Exchange):
+            return (
+                f"{self.subject(seat, 'exchange')} {CARDS[after.talon[-1]]} for the turn-up "
+                f"{CARDS[before.talon[-1]]}."
+            )
+        if isinstance(move, Close):
+            return f"{self.subject(seat, 'close')} the talon."
+        if isinstance(move, Draw):
+            return self.draws(before, after, seat)
+        assert isinstance(move, Claim)
+        return f"{self.subject(seat, 'claim')} 66 with {_plural(before.points(seat), 'point')}."
+
+    def draws(self, before: HandState, after: HandState, winner: int) -> str:
+        """The draw after a trick (RULES.md §1.5): the winner first, then the loser."""
+        if len(after.talon) != len(before.talon) - 2:
+            return ""
+        parts = []
+        last = len(before.talon) == 2
+        for seat, index in ((winner, before.talon[0]), (1 - winner, before.talon[1])):
+            card = CARDS[index]
+            if last and seat != winner:
+                parts.append(f"{self.subject(seat, 'take').lower()} the turn-up {card}")
+            elif self.sees[seat]:
+                parts.append(f"{self.subject(seat, 'draw').lower()} {card}")
+            else:
+                parts.append(f"{self.subject(seat, 'draw').lower()} a card")
+        text = f"{parts[0][0].upper()}{parts[0][1:]}, then {parts[1]}."
+        if last:
+            text += " The talon is exhausted."
+        return text
+
+    def result(self, state: HandState, result: HandResult) -> list[str]:
+        """How the hand ended and what it scores."""
+        w = result.winner
+        if w is None:
+            why = _END_TEXT[result.reason].format(w="nobody", l="nobody")
+        else:
+            why = _END_TEXT[result.reason].format(w=self.names[w], l=self.names[1 - w])
+        points = ", ".join(
+            f"{result.points[s]} for {self.names[s]} ({_plural(state.tricks(s), 'trick')})"
+            for s in (0, 1)
+        )
+        lines = [f"Hand over: {why}.", f"Points: {points}."]
+        if w is None:
+            carry = f"; {_plural(result.carry, 'game point')} carried" if result.carry else ""
+            lines.append(f"Nobody scores{carry}.")
+        else:
+            gained = _plural(result.game_points, "game point")
+            lines.append(f"{self.subject(w, 'score')} {gained}.")
+        return lines
+
+
+# ------------------------------------------------------------------------ play
+
+
+_PLAY_HELP = """\
+How to enter a move:
+  a card       QH, qh, 10H or Q♥ (rank A T K Q J 9 8 7, suit C D H S)
+  marry H      declare the marriage of that suit, then lead its king or queen
+  exchange     swap the exchange card (lowest trump) for the turn-up
+  close        close the talon: no more drawing, strict play from now on
+  draw         after winning a trick: draw instead of closing
+  claim        you have 66 or more: end the hand (a false claim loses)
+  a number     the move with that number in the list
+  quit         leave the game"""
+
+
+def _indent(text: str, prefix: str = "  ") -> str:
+    return "\n".join(prefix + line for line in text.splitlines())
 
 
 class _TerminalGame:
-    """One person against the random player, on a text terminal."""
+    """One person against a built-in bot (by default :class:`~sixtysix.RandomBot`)."""
 
     def __init__(
         self,
@@ -323,6 +391,7 @@ class _TerminalGame:
         whole_match: bool,
         out: TextIO,
         read: Callable[[str], str],
+        bot: str = "random",
     ) -> None:
         self.rules = rules
         self.human = human
@@ -331,130 +400,81 @@ class _TerminalGame:
         self.whole_match = whole_match
         self.out = out
         self.read = read
-        self.fancy = _can_encode(out, "♣♦♥♠·—")
-        master = random.Random(seed)
-        self.deal_rng = random.Random(master.getrandbits(64))
-        self.bot_rng = random.Random(master.getrandbits(64))
-
-    # -- words
-
-    def name(self, seat: int) -> str:
-        return "you" if seat == self.human else "the bot"
-
-    def subject(self, seat: int, verb: str) -> str:
-        """``You play`` or ``The bot plays``."""
-        if seat == self.human:
-            return f"You {verb}"
-        if verb.endswith(("s", "sh", "ch")):
-            return f"The bot {verb}es"
-        return f"The bot {verb}s"
+        self.player = _BOTS[bot]()
+        self.bot_name = bot
+        self.rng = random.Random(f"{seed}/bot")
+        names = ("you", "the bot") if human == 0 else ("the bot", "you")
+        sees = (human == 0, human == 1)
+        self.tell = _Narrator(names, sees)
 
     def say(self, text: str = "") -> None:
         self.out.write(text + "\n")
 
-    # -- the game
-
     def run(self) -> None:
-        rules = self.rules
-        label = _rules_label(rules)
+        """Play the hand or the match; returns at its end, or raises ``_Quit``/EOFError."""
+        label = _rules_label(self.rules)
+        what = "a match" if self.whole_match else "a hand"
         self.say(
-            f"sixtysix play: {label}, you are seat {self.human} against the random player "
-            f"(seed {self.seed})."
+            f"sixtysix play: {what} of {label}; you are seat {self.human}, against the "
+            f"{self.bot_name} bot (seed {self.seed})."
         )
-        self.say("Type a move (e.g. QH, marry H, exchange, close, claim) or its number;")
+        self.say("Type a move (QH, marry H, exchange, close, draw, claim) or its number;")
         self.say("`help` explains, `quit` leaves.")
-        match = _Match(rules, dealer=self.bot)
+        # The bot deals the first hand, so the person leads first.
+        m = new_match(self.rules, seed=self.seed, dealer=self.bot)
         while True:
-            result = self.play_hand(match)
-            before = match
-            match = match.after(result)
+            result = self.play_hand(m)
+            before = m
+            m = apply_result(m, result)
             if not self.whole_match:
                 return
-            self.show_match_score(before, match, result)
-            winner = match.winner
-            if winner is not None:
+            if result.winner is not None and before.carry:
+                self.say(f"(with {_plural(before.carry, 'carried game point')})")
+            self.say(self.scoreline(m))
+            if m.winner is not None:
+                who = "You win" if m.winner == self.human else "The bot wins"
                 self.say()
                 self.say(
-                    f"*** {'You win' if winner == self.human else 'The bot wins'} the match "
-                    f"{match.scores[self.human]} to {match.scores[self.bot]} "
-                    f"after {_plural(match.hands, 'hand')}. ***"
+                    f"*** {who} the match, {m.scores[self.human]} to {m.scores[self.bot]}, "
+                    f"after {_plural(m.hand_number, 'hand')}. ***"
                 )
                 return
             answer = self.read("Press Enter for the next hand (or type quit): ")
             if answer.strip().lower() in ("q", "quit", "exit"):
                 raise _Quit
 
-    def play_hand(self, match: _Match) -> HandResult:
-        state = new_hand(self.rules, seed=self.deal_rng.getrandbits(64), dealer=match.dealer)
-        rule = "—" * 20 if self.fancy else "-" * 20
-        self.say()
-        self.say(
-            f"{rule} Hand {match.hands + 1}: {self.name(match.dealer)} deal"
-            f"{'' if match.dealer == self.human else 's'} {rule}"
+    def scoreline(self, m: Match) -> str:
+        carry = f", {m.carry} carried" if m.carry else ""
+        return (
+            f"Match to {self.rules.match_target}: you {m.scores[self.human]}, "
+            f"the bot {m.scores[self.bot]}{carry}"
         )
-        self.say(f"Trump is {_suit_name(state.trump, self.fancy)}; the turn-up is {state.turnup}.")
-        if self.whole_match and match.hands:
-            self.show_scoreline(match)
+
+    def play_hand(self, m: Match) -> HandResult:
+        state = next_hand(m)
+        dealer = "you deal" if state.dealer == self.human else "the bot deals"
+        self.say()
+        self.say(f"=== Hand {m.hand_number + 1}: {dealer} ===")
+        if self.whole_match and m.hand_number:
+            self.say(self.scoreline(m))
         while not state.is_over:
-            seat = state.to_move
-            assert seat is not None
-            if seat == self.human:
-                self.show(state, match)
+            if state.to_move == self.human:
+                self.say()
+                self.say(_indent(render(state, seat=self.human)))
                 move = self.ask(state)
             else:
-                move = _random_choice(state, self.bot_rng)
+                move = self.player.choose(observe(state, self.bot), self.rng)
             after = apply_move(state, move)
-            for line in self.narrate(state, move, after):
-                self.say(line)
+            self.say(self.tell.move(state, move, after))
             state = after
-        return self.show_result(state)
-
-    # -- showing the position
-
-    def show(self, state: HandState, match: _Match) -> None:
-        h, b = self.human, self.bot
+        result = score_hand(state)
         self.say()
-        talon = state.talon_size
-        if state.is_closed:
-            talon_text = f"talon closed by {self.name(state.closed_by)} ({_plural(talon, 'card')})"
-        elif talon == 0:
-            talon_text = "talon exhausted"
-        else:
-            talon_text = f"turn-up {state.turnup}, talon {_plural(talon, 'card')}"
-        dot = " · " if self.fancy else "; "
-        self.say(f"  Trump {_suit_name(state.trump, self.fancy)}{dot}{talon_text}")
-        for seat in (h, b):
-            who = "You:" if seat == h else "Bot:"
-            extra = ""
-            if state.pending[seat]:
-                extra = f" (+{state.pending[seat]} pending)"
-            self.say(
-                f"  {who:<5}{_plural(state.tricks(seat), 'trick')}, "
-                f"{_plural(state.points(seat), 'point')}{extra}"
-            )
-        if self.whole_match:
-            self.show_scoreline(match, indent="  ")
-        if state.step is Step.FOLLOW:
-            self.say(f"  The bot led {CARDS[state.lead]}.")
-        elif state.step is Step.DECIDE:
-            self.say("  You won the trick: draw, or close the talon instead.")
-        elif state.turn_marriage >= 0:
-            self.say(f"  You declared the marriage in {_suit_name(state.turn_marriage, False)}.")
-        hand = " ".join(str(c) for c in state.hand(h))
-        self.say(f"  Your hand: {hand}")
-
-    def show_scoreline(self, match: _Match, indent: str = "") -> None:
-        carry = f", {match.carry} carried" if match.carry else ""
-        self.say(
-            f"{indent}Match to {self.rules.match_target}: you {match.scores[self.human]}, "
-            f"the bot {match.scores[self.bot]}{carry}"
-        )
+        for line in self.tell.result(state, result):
+            self.say(line)
+        return result
 
     def show_moves(self, moves: Sequence[Move]) -> None:
-        items = [f"{i}) {m}" for i, m in enumerate(moves, 1)]
-        self.say("  Legal moves: " + "  ".join(items))
-
-    # -- asking for a move
+        self.say("  Legal moves: " + "  ".join(f"{i}) {m}" for i, m in enumerate(moves, 1)))
 
     def ask(self, state: HandState) -> Move:
         moves = legal_moves(state)
@@ -463,24 +483,24 @@ class _TerminalGame:
             return moves[0]
         self.show_moves(moves)
         while True:
-            text = self.read("Your move: ").strip()
-            move, problem = self.interpret(state, moves, text)
+            move, problem = self.interpret(state, moves, self.read("Your move: "))
             if move is not None:
                 return move
             self.say(problem)
             self.show_moves(moves)
 
     def interpret(
-        self, state: HandState, moves: Sequence[Move], text: str
+        self, state: HandState, moves: Sequence[Move], typed: str
     ) -> tuple[Move | None, str]:
-        """The move the player typed, or ``None`` and what was wrong."""
+        """The move the player typed, or ``None`` and what was wrong with the entry."""
+        text = typed.strip()
         word = text.lower()
         if word in ("q", "quit", "exit"):
             raise _Quit
         if word in ("?", "h", "help"):
             return None, _PLAY_HELP
         if not text:
-            return None, "Type a move, or its number from the list."
+            return None, "Type a move, or its number in the list."
         if text.isdigit():
             number = int(text)
             if 1 <= number <= len(moves):
@@ -495,117 +515,11 @@ class _TerminalGame:
         reason = explain_illegal(state, move) or "not allowed here"
         return None, f"{move} is not legal now: {reason}."
 
-    # -- what happened
-
-    def narrate(self, before: HandState, move: Move, after: HandState) -> list[str]:
-        seat = before.to_move
-        assert seat is not None
-        lines: list[str] = []
-        if isinstance(move, Play):
-            card = move.card
-            if before.step is Step.LEAD:
-                lines.append(f"{self.subject(seat, 'lead')} {card}.")
-            else:
-                lead = CARDS[before.lead]
-                winner = after.leader
-                worth = POINTS[before.lead] + card.points
-                lines.append(
-                    f"{self.subject(seat, 'play')} {card} on {lead}: "
-                    f"{self.subject(winner, 'take').lower()} the trick ({_plural(worth, 'point')})."
-                )
-                lines.extend(self.draws(before, after, winner))
-                if after.is_over and (after.hands[0] | after.hands[1]):
-                    lines.append(f"{self.subject(winner, 'reach')} 66: the hand ends.")
-        elif isinstance(move, Marry):
-            value = 40 if move.suit == before.trump else 20
-            note = ""
-            if after.pending[seat] > before.pending[seat]:
-                note = f" (pending until {self.subject(seat, 'win').lower()} a trick)"
-            lines.append(
-                f"{self.subject(seat, 'declare')} the marriage in "
-                f"{_suit_name(move.suit, False)}: {value}{note}."
-            )
-            if after.is_over:
-                lines.append(f"{self.subject(seat, 'reach')} 66: the hand ends.")
-        elif isinstance(move, Exchange):
-            lines.append(
-                f"{self.subject(seat, 'exchange')} {CARDS[after.talon[-1]]} for the turn-up "
-                f"{CARDS[before.talon[-1]]}."
-            )
-        elif isinstance(move, Close):
-            lines.append(f"{self.subject(seat, 'close')} the talon.")
-        elif isinstance(move, Draw):
-            lines.extend(self.draws(before, after, seat))
-        elif isinstance(move, Claim):
-            lines.append(
-                f"{self.subject(seat, 'claim')} 66 with {_plural(before.points(seat), 'point')}."
-            )
-        return lines
-
-    def draws(self, before: HandState, after: HandState, winner: int) -> list[str]:
-        """What the human sees of the draw after a trick (RULES.md §1.5)."""
-        if before.talon == after.talon or len(after.talon) != len(before.talon) - 2:
-            return []
-        mine = after.hands[self.human] & ~before.hands[self.human]
-        got = " ".join(str(c) for c in cards_of(mine))
-        order = "first" if winner == self.human else "second"
-        line = f"You draw {got} ({order})"
-        if len(before.talon) == 2:
-            turnup = CARDS[before.talon[-1]]
-            if winner == self.human:
-                line += f"; the bot takes the turn-up {turnup}"
-            line += ". The talon is exhausted."
-        else:
-            line += "."
-        return [line]
-
-    def show_result(self, state: HandState) -> HandResult:
-        result = score_hand(state)
-        w = result.winner
-        h, b = self.human, self.bot
-        wname = self.name(w) if w is not None else "nobody"
-        lname = self.name(1 - w) if w is not None else "nobody"
-        why = _END_TEXT[result.reason].format(w=wname, l=lname)
-        self.say()
-        self.say(f"Hand over: {why}.")
-        self.say(
-            f"Points: you {result.points[h]}, the bot {result.points[b]}; "
-            f"tricks: you {state.tricks(h)}, the bot {state.tricks(b)}."
-        )
-        if w is None:
-            carry = f"; {_plural(result.carry, 'game point')} carried" if result.carry else ""
-            self.say(f"Nobody scores{carry}.")
-        else:
-            who = "You score" if w == h else "The bot scores"
-            self.say(f"{who} {_plural(result.game_points, 'game point')}.")
-        return result
-
-    def show_match_score(self, before: _Match, after: _Match, result: HandResult) -> None:
-        if result.winner is not None and before.carry:
-            self.say(f"(plus {_plural(before.carry, 'carried game point')})")
-        self.show_scoreline(after)
-
-
-_PLAY_HELP = """\
-How to enter a move:
-  a card:      QH, qh, 10H or Q♥ (rank A T K Q J 9 8 7, suit C D H S)
-  marry H      declare the marriage of that suit, then lead its king or queen
-  exchange     swap the exchange card (lowest trump) for the turn-up
-  close        close the talon: no more drawing, strict play from now on
-  draw         after winning a trick: draw instead of closing
-  claim        you have 66 or more: end the hand (a false claim loses)
-  a number     the move with that number in the list
-  quit         leave the game"""
-
 
 def _cmd_play(args: argparse.Namespace) -> int:
     rules = _rules_of(args)
-    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(10**6)
-
-    def read(prompt: str) -> str:
-        return input(prompt)
-
-    game = _TerminalGame(rules, args.seat, seed, args.match, sys.stdout, read)
+    seed = args.seed if args.seed is not None else _fresh_seed()
+    game = _TerminalGame(rules, args.seat, seed, args.match, sys.stdout, input, args.bot)
     try:
         game.run()
     except _Quit:
@@ -638,11 +552,9 @@ class _Progress:
         self.last = now
         width = 30
         filled = width * done // self.total
-        elapsed = max(now - self.start, 1e-9)
+        rate = hands / max(now - self.start, 1e-9)
         bar = "#" * filled + "." * (width - filled)
-        self.stream.write(
-            f"\r[{bar}] {done}/{self.total} {self.unit}  {hands / elapsed:,.0f} hands/s "
-        )
+        self.stream.write(f"\r[{bar}] {done}/{self.total} {self.unit}  {rate:,.0f} hands/s ")
         self.stream.flush()
         self.shown = True
 
@@ -663,53 +575,60 @@ class _Tally:
     game_points: list[int] = attrs.Factory(lambda: [0, 0])
     endings: Counter[HandEnd] = attrs.Factory(Counter)
 
-    def add_hand(self, result: HandResult, credited: int) -> None:
+    def add_result(self, result: HandResult | None) -> None:
+        assert result is not None
         self.hands += 1
         self.endings[result.reason] += 1
         if result.winner is not None:
             self.hands_won[result.winner] += 1
-            self.game_points[result.winner] += credited
 
+    def add_hand(self, record: GameRecord) -> None:
+        self.add_result(record.result)
+        result = record.result
+        if result is not None and result.winner is not None:
+            self.game_points[result.winner] += result.game_points
 
-def _play_random_hand(rules: Rules, dealer: int, seed: int, rng: random.Random) -> HandResult:
-    state = new_hand(rules, seed=seed, dealer=dealer)
-    while state.step is not Step.OVER:
-        state = apply_move(state, _random_choice(state, rng))
-    return score_hand(state)
+    def add_match(self, record: MatchRecord) -> None:
+        for game in record.games:
+            self.add_result(game.result)
+        self.matches += 1
+        for seat in (0, 1):
+            # The match scores include carried game points.
+            self.game_points[seat] += record.scores[seat]
+        if record.winner is not None:
+            self.matches_won[record.winner] += 1
 
 
 def _cmd_simulate(args: argparse.Namespace) -> int:
     rules = _rules_of(args)
-    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(10**6)
+    seed = args.seed if args.seed is not None else _fresh_seed()
     by_hands = args.hands is not None
     total = args.hands if by_hands else (args.matches if args.matches is not None else 100)
     unit = "hands" if by_hands else "matches"
     show = args.progress if args.progress is not None else sys.stderr.isatty()
     progress = _Progress(total, unit, sys.stderr if show else None)
-    master = random.Random(seed)
-    rng = random.Random(master.getrandbits(64))
+    bots = (_BOTS[args.bots[0]](), _BOTS[args.bots[1]]())
     tally = _Tally()
     interrupted = False
     start = time.perf_counter()
     try:
         for i in range(total):
+            # Game i is reproducible on its own: seed f"{seed}:{i}", first dealer i % 2.
             if by_hands:
-                result = _play_random_hand(rules, i % 2, master.getrandbits(64), rng)
-                tally.add_hand(result, result.game_points)
+                tally.add_hand(play_hand(rules, *bots, seed=f"{seed}:{i}", dealer=i % 2))
             else:
-                match = _Match(rules, dealer=i % 2)
-                while (winner := match.winner) is None:
-                    result = _play_random_hand(rules, match.dealer, master.getrandbits(64), rng)
-                    tally.add_hand(result, match.credited(result))
-                    match = match.after(result)
-                tally.matches += 1
-                tally.matches_won[winner] += 1
+                tally.add_match(play_match(rules, *bots, seed=f"{seed}:{i}", dealer=i % 2))
             progress.update(i + 1, tally.hands)
     except KeyboardInterrupt:
         interrupted = True
     elapsed = time.perf_counter() - start
     progress.close()
-    _print_summary(sys.stdout, rules, seed, by_hands, total, tally, elapsed, interrupted)
+    players = (type(bots[0]).__name__, type(bots[1]).__name__)
+    summary = _Summary(rules, seed, players, unit, total, tally, elapsed, interrupted)
+    if args.json:
+        sys.stdout.write(json.dumps(summary.to_dict(), indent=2) + "\n")
+    else:
+        summary.write(sys.stdout)
     if interrupted:
         sys.stderr.write("sixtysix: interrupted\n")
         return _EXIT_INTERRUPTED
@@ -720,70 +639,155 @@ def _pct(part: int, whole: int) -> str:
     return f"{100 * part / whole:.1f}%" if whole else "-"
 
 
-def _print_summary(
-    out: TextIO,
-    rules: Rules,
-    seed: int,
-    by_hands: bool,
-    total: int,
-    tally: _Tally,
-    elapsed: float,
-    interrupted: bool,
-) -> None:
-    unit = "hands" if by_hands else "matches"
-    done = tally.hands if by_hands else tally.matches
-    head = f"{done} {unit}" if not interrupted else f"{done} of {total} {unit} (interrupted)"
-    out.write(
-        f"sixtysix simulate: {head} of {_rules_label(rules)}, random vs random, seed {seed}\n"
-    )
-    if by_hands:
-        out.write("(the deal alternates between the seats)\n\n")
-    else:
-        out.write("(the first dealer alternates from match to match)\n\n")
-    rows: list[tuple[str, str, str]] = []
-    if not by_hands:
-        rows.append(("matches won", str(tally.matches_won[0]), str(tally.matches_won[1])))
-        rows.append(
-            (
-                "match win rate",
-                _pct(tally.matches_won[0], tally.matches),
-                _pct(tally.matches_won[1], tally.matches),
-            )
+@attrs.frozen
+class _Summary:
+    """The result of a ``simulate`` run, as text or as JSON."""
+
+    rules: Rules
+    seed: int
+    players: tuple[str, str]
+    unit: str
+    total: int
+    tally: _Tally
+    elapsed: float
+    interrupted: bool
+
+    @property
+    def rate(self) -> float:
+        return self.tally.hands / self.elapsed if self.elapsed > 0 else 0.0
+
+    def to_dict(self) -> dict[str, Any]:
+        t = self.tally
+        hands = t.hands
+        return {
+            "rules": _rules_label(self.rules),
+            "seed": self.seed,
+            "players": list(self.players),
+            "requested": {self.unit: self.total},
+            "interrupted": self.interrupted,
+            "matches": t.matches,
+            "matches_won": list(t.matches_won),
+            "hands": hands,
+            "hands_won": list(t.hands_won),
+            "hands_without_score": hands - sum(t.hands_won),
+            "game_points": list(t.game_points),
+            "game_points_per_hand": [gp / hands if hands else 0.0 for gp in t.game_points],
+            "endings": {reason.name: t.endings[reason] for reason in HandEnd if t.endings[reason]},
+            "seconds": round(self.elapsed, 3),
+            "hands_per_second": round(self.rate, 1),
+        }
+
+    def write(self, out: TextIO) -> None:
+        t = self.tally
+        by_hands = self.unit == "hands"
+        done = t.hands if by_hands else t.matches
+        head = f"{done} {self.unit}"
+        if self.interrupted:
+            head = f"{done} of {self.total} {self.unit} (interrupted)"
+        out.write(
+            f"sixtysix simulate: {head} of {_rules_label(self.rules)}, "
+            f"{self.players[0]} vs {self.players[1]}, seed {self.seed}\n"
         )
-    rows.append(("hands won", str(tally.hands_won[0]), str(tally.hands_won[1])))
-    rows.append(
-        (
-            "hand win rate",
-            _pct(tally.hands_won[0], tally.hands),
-            _pct(tally.hands_won[1], tally.hands),
+        if by_hands:
+            out.write(f"(hand i is dealt from seed '{self.seed}:i' by seat i % 2)\n\n")
+        else:
+            out.write(f"(match i is dealt from seed '{self.seed}:i'; seat i % 2 deals first)\n\n")
+        rows: list[tuple[str, str, str]] = []
+        if not by_hands:
+            won = t.matches_won
+            rows.append(("matches won", str(won[0]), str(won[1])))
+            rows.append(("match win rate", _pct(won[0], t.matches), _pct(won[1], t.matches)))
+        won = t.hands_won
+        rows.append(("hands won", str(won[0]), str(won[1])))
+        rows.append(("hand win rate", _pct(won[0], t.hands), _pct(won[1], t.hands)))
+        per_hand = [f"{gp / t.hands:.3f}" if t.hands else "-" for gp in t.game_points]
+        rows.append(("game points per hand", per_hand[0], per_hand[1]))
+        out.write(f"{'':<22}{'seat 0':>10}{'seat 1':>10}\n")
+        for label, a, b in rows:
+            out.write(f"{label:<22}{a:>10}{b:>10}\n")
+        out.write("\n")
+        unscored = t.hands - sum(t.hands_won)
+        line = f"hands: {t.hands}"
+        if not by_hands and t.matches:
+            line += f" ({t.hands / t.matches:.1f} per match)"
+        out.write(f"{line}, of which without score: {unscored} ({_pct(unscored, t.hands)})\n")
+        if t.hands:
+            out.write("how hands ended:\n")
+            for reason, count in t.endings.most_common():
+                out.write(f"  {reason.name.lower():<24}{count:>8}  {_pct(count, t.hands):>6}\n")
+        out.write(
+            f"speed: {t.hands} hands in {self.elapsed:.2f} s ({self.rate:,.0f} hands per second)\n"
         )
-    )
-    per_hand = [f"{gp / tally.hands:.3f}" if tally.hands else "-" for gp in tally.game_points]
-    rows.append(("game points per hand", per_hand[0], per_hand[1]))
-    out.write(f"{'':<22}{'seat 0':>10}{'seat 1':>10}\n")
-    for label, a, b in rows:
-        out.write(f"{label:<22}{a:>10}{b:>10}\n")
-    out.write("\n")
-    unscored = tally.hands - sum(tally.hands_won)
-    line = f"hands played: {tally.hands}"
-    if not by_hands and tally.matches:
-        line += f" ({tally.hands / tally.matches:.1f} per match)"
-    out.write(f"{line}; no score: {unscored} ({_pct(unscored, tally.hands)})\n")
-    if tally.hands:
-        endings = ", ".join(
-            f"{reason.name.lower()} {_pct(count, tally.hands)}"
-            for reason, count in tally.endings.most_common()
-        )
-        out.write(f"how hands ended: {endings}\n")
-    rate = tally.hands / elapsed if elapsed > 0 else float("inf")
-    out.write(f"speed: {tally.hands} hands in {elapsed:.2f} s ({rate:,.0f} hands/s)\n")
 
 
 # ------------------------------------------------------------------------ replay
 
 
 def _cmd_replay(args: argparse.Namespace) -> int:
-    raise _CliError("replaying game records is not available yet")
+    path: str = args.file
+    text = _read_text(path, "record file")
+    name = "standard input" if path == "-" else path
+    try:
+        record = load_record(text)
+        replay(record)  # checks every move and every result before anything is printed
+    except SixtySixError as exc:
+        raise _CliError(f"{name}: {exc}") from None
+    out = sys.stdout
+    if isinstance(record, GameRecord):
+        out.write(f"Game record {name}: {_rules_label(record.rules)}")
+        out.write(f", written by sixtysix {record.version}\n")
+        _print_game(out, record, ("seat 0", "seat 1"))
+    else:
+        out.write(
+            f"Match record {name}: {_rules_label(record.rules)}, {record.seats} seats, "
+            f"{_plural(len(record.games), 'hand')}, written by sixtysix {record.version}\n"
+        )
+        m = Match(
+            rules=record.rules,
+            seats=record.seats,
+            seed=record.seed,
+            scores=(0,) * record.seats,
+            dealer=record.dealer,
+        )
+        for number, game in enumerate(record.games, 1):
+            out.write(f"\n=== Hand {number} ===\n")
+            names = (f"seat {game.players[0]}", f"seat {game.players[1]}")
+            _print_game(out, game, names)
+            if game.result is not None:
+                m = apply_result(m, game.result)
+                scores = ", ".join(f"seat {s} {p}" for s, p in enumerate(m.scores))
+                carry = f" ({m.carry} carried)" if m.carry else ""
+                out.write(f"Match score: {scores}{carry}\n")
+        if record.winner is not None:
+            out.write(f"\nSeat {record.winner} won the match.\n")
+        else:
+            out.write("\nThe match is not finished.\n")
+    out.write("The record is valid: every move is legal and every result is right.\n")
+    return _EXIT_OK
+
+
+def _print_game(out: TextIO, record: GameRecord, names: tuple[str, str]) -> None:
+    """The deal, every move (numbered as in error messages), and the result."""
+    tell = _Narrator(names, (True, True))
+    states = list(replay_states(record))
+    deal = states[0]
+    seed = f", seed {record.seed!r}" if record.seed is not None else ""
+    out.write(f"{tell.subject(deal.dealer, 'deal')}{seed}; trump {_suit_name(deal.trump)}, ")
+    out.write(f"turn-up {deal.turnup}, talon {_plural(deal.talon_size, 'card')}\n")
+    width = max(len(n) for n in names)
+    for seat in (0, 1):
+        hand = " ".join(str(c) for c in deal.hand(seat))
+        out.write(f"  {names[seat]:<{width}}  {hand}\n")
+    for number, (move_text, before, after) in enumerate(
+        zip(record.moves, states, states[1:], strict=False), 1
+    ):
+        out.write(f"{number:>4}. {tell.move(before, parse_move(move_text), after)}\n")
+    final = states[-1]
+    if record.result is None:
+        out.write(f"The hand is not finished: {names[final.to_move or 0]} is to move.\n")
+        return
+    for line in tell.result(final, record.result):
+        out.write(line + "\n")
 
 
 # ------------------------------------------------------------------------ main
@@ -800,16 +804,22 @@ def _build_parser() -> argparse.ArgumentParser:
 
     play = sub.add_parser(
         "play",
-        help="play against the random player in the terminal",
-        description="Play a hand (or, with --match, a whole match) against the built-in "
-        "random player. Type a move in its text form (QH, marry H, exchange, close, draw, "
-        "claim; any case) or its number in the list shown; `help` explains, `quit` "
-        "leaves. Ctrl-C leaves with exit status 130, end of input with 0.",
+        help="play against a built-in bot (the random player) in the terminal",
+        description="Play a hand (or, with --match, a whole match) against a built-in bot, "
+        "by default the random player. Type a move in its text form (QH, marry H, "
+        "exchange, close, draw, claim; any case) or its number in the list shown; `help` "
+        "explains, `quit` leaves. Ctrl-C leaves with exit status 130, end of input with 0.",
     )
     _add_rules_options(play)
     play.add_argument("--match", action="store_true", help="play a whole match, not one hand")
     play.add_argument(
-        "--seed", type=_nonnegative, metavar="N", help="seed for the deals and the bot"
+        "--seed", type=_seed_arg, metavar="N", help="seed of the deals and the bot's choices"
+    )
+    play.add_argument(
+        "--bot",
+        choices=sorted(_BOTS),
+        default="random",
+        help="your opponent: the random player (default) or the rule-based RuleBot",
     )
     play.add_argument(
         "--seat",
@@ -822,9 +832,10 @@ def _build_parser() -> argparse.ArgumentParser:
 
     simulate = sub.add_parser(
         "simulate",
-        help="random-vs-random matches or hands, with a summary",
-        description="Play random-vs-random matches (default 100) or single hands and print "
-        "win rates per seat, average game points per hand and the speed.",
+        help="bot-vs-bot matches or hands (random vs random by default), with a summary",
+        description="Play bot-vs-bot matches (default 100) or single hands and print "
+        "the win rates per seat, the average game points per hand and the speed. Game i "
+        "of a run is play_match (or play_hand) with seed 'N:i' and first dealer i % 2.",
     )
     _add_rules_options(simulate)
     count = simulate.add_mutually_exclusive_group()
@@ -833,7 +844,7 @@ def _build_parser() -> argparse.ArgumentParser:
     )
     count.add_argument("--hands", type=_positive, metavar="N", help="play N single hands")
     simulate.add_argument(
-        "--seed", type=_nonnegative, metavar="N", help="seed, for a reproducible run"
+        "--seed", type=_seed_arg, metavar="N", help="seed, for a reproducible run"
     )
     simulate.add_argument(
         "--progress",
@@ -841,16 +852,26 @@ def _build_parser() -> argparse.ArgumentParser:
         default=None,
         help="show a progress bar on stderr (default: only when stderr is a terminal)",
     )
+    simulate.add_argument(
+        "--bots",
+        nargs=2,
+        choices=sorted(_BOTS),
+        default=["random", "random"],
+        metavar=("SEAT0", "SEAT1"),
+        help="the players of seat 0 and seat 1: random or rule (default: random random)",
+    )
+    simulate.add_argument("--json", action="store_true", help="print the summary as JSON")
     simulate.set_defaults(handler=_cmd_simulate)
 
-    replay = sub.add_parser(
+    replay_cmd = sub.add_parser(
         "replay",
-        help="check a game record and print it move by move",
-        description="Read a game or match record (JSON), re-check every move and the "
-        "result, and print the game move by move. An invalid record exits with status 1.",
+        help="check a game or match record and print it move by move",
+        description="Read a game or match record (JSON, as GameRecord.to_json() or "
+        "MatchRecord.to_json() writes it), check every move and every result, and print "
+        "the game move by move. An invalid record is reported with exit status 1.",
     )
-    replay.add_argument("file", metavar="FILE", help="the record file (- reads stdin)")
-    replay.set_defaults(handler=_cmd_replay)
+    replay_cmd.add_argument("file", metavar="FILE", help="the record file (- reads stdin)")
+    replay_cmd.set_defaults(handler=_cmd_replay)
 
     rules = sub.add_parser(
         "rules",
@@ -858,8 +879,9 @@ def _build_parser() -> argparse.ArgumentParser:
         description="Without PRESET, list the presets; with it, print every parameter "
         "(values that differ from CLASSIC_66 are marked *).",
     )
-    rules.add_argument("preset", nargs="?", type=_preset_arg, metavar="PRESET")
-    rules.add_argument("--rules-file", metavar="FILE", help="print a JSON rules file instead")
+    which = rules.add_mutually_exclusive_group()
+    which.add_argument("preset", nargs="?", type=_preset_arg, metavar="PRESET")
+    which.add_argument("--rules-file", metavar="FILE", help="print a JSON rules file instead")
     rules.add_argument("--json", action="store_true", help="print JSON (Rules.to_dict())")
     rules.set_defaults(handler=_cmd_rules)
     return parser
@@ -869,11 +891,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run the ``sixtysix`` command with ``argv`` (default ``sys.argv[1:]``).
 
     Returns the exit status instead of exiting: 0 success, 1 a game or rules error,
-    2 a usage error, 130 interrupted.
+    2 a usage error, 130 interrupted. Output goes to ``sys.stdout``, errors to
+    ``sys.stderr``.
 
-    >>> main(["rules"])  # doctest: +ELLIPSIS
+    >>> main(["rules"])
     Presets (`sixtysix rules NAME` prints one):
-    ...
+    <BLANKLINE>
+      CLASSIC_66 ...
     0
     """
     parser = _build_parser()
@@ -884,10 +908,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     handler: Callable[[argparse.Namespace], int] = args.handler
     try:
         return handler(args)
-    except _CliError as exc:
-        sys.stderr.write(f"sixtysix: error: {exc}\n")
-        return _EXIT_ERROR
-    except SixtySixError as exc:
+    except (_CliError, SixtySixError) as exc:
         sys.stderr.write(f"sixtysix: error: {exc}\n")
         return _EXIT_ERROR
     except KeyboardInterrupt:
