@@ -15,6 +15,7 @@ True
 from __future__ import annotations
 
 from ._version import __version__
+from .bots import Bot, RandomBot, RuleBot
 from .cards import CARDS, Card, Deck, Rank, Suit
 from .engine import (
     apply_move,
@@ -37,6 +38,7 @@ from .errors import (
 from .match import Match, MatchError, apply_result, new_match, next_hand
 from .moves import Claim, Close, Draw, Exchange, Marry, Move, Play, parse_move
 from .notation import dump_position, load_position, render
+from .observe import PlayerView, determinize, observe
 from .play import PlayerError, play_hand, play_match
 from .records import GameRecord, MatchRecord, RecordError, load_record, replay, replay_states
 from .rules import (
@@ -84,6 +86,7 @@ __all__ = [
     "SCHNAPSEN",
     "SCHNAPSEN_TOURNAMENT",
     "VU_SCHNAPSEN",
+    "Bot",
     "BothOver66",
     "Card",
     "Claim",
@@ -121,8 +124,11 @@ __all__ = [
     "ParseError",
     "Play",
     "PlayerError",
+    "PlayerView",
+    "RandomBot",
     "Rank",
     "RecordError",
+    "RuleBot",
     "Rules",
     "RulesError",
     "Schwarz",
@@ -136,6 +142,7 @@ __all__ = [
     "apply_move",
     "apply_result",
     "deal_from_order",
+    "determinize",
     "dump_position",
     "explain_illegal",
     "get_preset",
@@ -147,6 +154,7 @@ __all__ = [
     "new_hand",
     "new_match",
     "next_hand",
+    "observe",
     "parse_move",
     "play_hand",
     "play_match",

@@ -20,7 +20,7 @@ True
 >>> observe(sample, 1) == view and sample.hands[1] == state.hands[1]
 True
 
-**What the seat knows** (RULES.md §1–§4, perfect memory):
+**What the seat knows** (RULES.md §1 to §4, perfect memory):
 
 * its own hand, the trump suit, every card played and who won each trick, all points
   (card points of both piles, declared and counted marriages), the trick in progress;
@@ -41,7 +41,6 @@ True
 from __future__ import annotations
 
 import random
-from typing import Any
 
 import attrs
 
@@ -58,14 +57,6 @@ __all__ = ["PlayerView", "determinize", "observe"]
 _KING_QUEEN = tuple((1 << (s * 8 + 2)) | (1 << (s * 8 + 3)) for s in range(4))
 _HEAD_OR_TRUMP = StrictPlay.FOLLOW_HEAD_OR_TRUMP
 _FOLLOW_OR_TRUMP = StrictPlay.FOLLOW_OR_TRUMP
-#: Whether this version of HandState records the turn-up of the deal (see _dealt_turnup).
-_HAS_DEALT_TURNUP = "dealt_turnup" in attrs.fields_dict(HandState)
-
-
-def _dealt_turnup(state: HandState) -> int:
-    """Index of the card turned up at the deal, or -1 if the state does not record it."""
-    value: int = getattr(state, "dealt_turnup", -1)
-    return value
 
 
 def _exchange_card(rules: Rules, trump: int) -> int:
@@ -101,8 +92,6 @@ class PlayerView:
         talon_size: Cards left in the talon, bottom card included (0 once exhausted).
         talon_bottom: Index of the talon's last card (the turn-up, or the exchange card
             after an exchange), face up or under a closed talon; -1 once exhausted.
-        dealt_turnup: Index of the card turned up at the deal, or -1 where the state
-            does not record it.
         step: Whose decision is pending (see :class:`~sixtysix.Step`).
         leader: The seat leading the current trick (see :class:`~sixtysix.HandState`).
         lead: Index of the card led to the current trick, or -1.
@@ -118,6 +107,7 @@ class PlayerView:
             says when: after how many tricks), or ``None``.
         exchanged_by: The seat that exchanged for the turn-up, or -1.
         played: Indices of all cards played, in order (tricks are consecutive pairs).
+        dealt_turnup: Index of the card turned up at the deal (everybody saw it).
     """
 
     rules: Rules
@@ -129,7 +119,6 @@ class PlayerView:
     opponent_known_mask: int
     talon_size: int
     talon_bottom: int
-    dealt_turnup: int
     step: Step
     leader: int
     lead: int
@@ -144,6 +133,7 @@ class PlayerView:
     close_snapshot: CloseSnapshot | None
     exchanged_by: int
     played: tuple[int, ...]
+    dealt_turnup: int
 
     # ----------------------------------------------------------------- public facts
 
@@ -327,25 +317,22 @@ def observe(state: HandState, seat: int) -> PlayerView:
     won = state.won
     lead = state.lead
     played_mask = won[0] | won[1] | ((1 << lead) if lead >= 0 else 0)
-    dealt = _dealt_turnup(state)
+    dealt = state.dealt_turnup
     known = 0
     declared = (state.declared >> (4 * opp)) & 15
     if declared:
         for suit in range(4):
             if (declared >> suit) & 1:
                 known |= _KING_QUEEN[suit]
-    if state.exchanged_by == opp and dealt >= 0:
+    if state.exchanged_by == opp:
         known |= 1 << dealt
     talon = state.talon
     if not talon:
         # The loser of the last drawing trick took the bottom card of the talon.
         last_draw = rules.talon_size // 2 - 1
         if 1 - _trick_winner(won, state.played[2 * last_draw]) == opp:
-            bottom = (
-                _exchange_card(rules, state.trump) if state.exchanged_by >= 0 else dealt
-            )
-            if bottom >= 0:
-                known |= 1 << bottom
+            bottom = _exchange_card(rules, state.trump) if state.exchanged_by >= 0 else dealt
+            known |= 1 << bottom
     known &= ~played_mask
     return PlayerView(
         rules,
@@ -357,7 +344,6 @@ def observe(state: HandState, seat: int) -> PlayerView:
         known,
         len(talon),
         talon[-1] if talon else -1,
-        dealt,
         state.step,
         state.leader,
         lead,
@@ -372,6 +358,7 @@ def observe(state: HandState, seat: int) -> PlayerView:
         state.close_snapshot,
         state.exchanged_by,
         state.played,
+        dealt,
     )
 
 
@@ -380,30 +367,28 @@ def _make_state(view: PlayerView, opponent_cards: int, talon: tuple[int, ...]) -
     hands = [0, 0]
     hands[view.seat] = view.hand_mask
     hands[1 - view.seat] = view.opponent_known_mask | opponent_cards
-    fields: dict[str, Any] = {
-        "rules": view.rules,
-        "dealer": view.dealer,
-        "trump": view.trump,
-        "hands": (hands[0], hands[1]),
-        "talon": talon,
-        "step": view.step,
-        "leader": view.leader,
-        "lead": view.lead,
-        "won": view.won,
-        "card_points": view.card_points,
-        "marriages": view.marriages,
-        "pending": view.pending,
-        "declared": view.declared,
-        "turn_marriage": view.turn_marriage,
-        "turn_steps": view.turn_steps,
-        "closed_by": view.closed_by,
-        "close_snapshot": view.close_snapshot,
-        "exchanged_by": view.exchanged_by,
-        "played": view.played,
-    }
-    if _HAS_DEALT_TURNUP:
-        fields["dealt_turnup"] = view.dealt_turnup
-    return HandState(**fields)
+    return HandState(
+        view.rules,
+        view.dealer,
+        view.trump,
+        (hands[0], hands[1]),
+        talon,
+        view.step,
+        view.leader,
+        view.lead,
+        view.won,
+        view.card_points,
+        view.marriages,
+        view.pending,
+        view.declared,
+        view.turn_marriage,
+        view.turn_steps,
+        view.closed_by,
+        view.close_snapshot,
+        view.exchanged_by,
+        view.played,
+        view.dealt_turnup,
+    )
 
 
 def _hidden_counts(view: PlayerView) -> tuple[int, int, int]:

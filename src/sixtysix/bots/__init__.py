@@ -1,0 +1,45 @@
+"""Bots: the :class:`Bot` protocol and two reference bots.
+
+A bot decides from a :class:`~sixtysix.PlayerView` — what its seat can know — never from
+the full state, so it cannot cheat by construction. Anything with a ``choose(view, rng)``
+method that returns a legal move is a bot:
+
+>>> import random
+>>> from sixtysix import CLASSIC_66, new_hand, is_legal
+>>> from sixtysix.observe import observe
+>>> state = new_hand(CLASSIC_66, seed=1)
+>>> view = observe(state, state.to_move)
+>>> move = RuleBot().choose(view, random.Random(0))
+>>> is_legal(state, move) and isinstance(RandomBot(), Bot)
+True
+
+* :class:`RandomBot` picks uniformly among the legal moves.
+* :class:`RuleBot` plays by simple rules of thumb (see its docstring); it wins almost
+  every match against :class:`RandomBot` (``benchmarks/bots.py`` measures it).
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Protocol, runtime_checkable
+
+from ..moves import Move
+from ..observe import PlayerView
+from .random_bot import RandomBot
+from .rule_bot import RuleBot
+
+__all__ = ["Bot", "RandomBot", "RuleBot"]
+
+
+@runtime_checkable
+class Bot(Protocol):
+    """A player: chooses a legal move from what its seat can see.
+
+    ``view.seat`` is the seat to move; ``sixtysix.legal_moves(view)`` lists the choices.
+    ``rng`` is the only source of randomness a bot should use, so that seeded games
+    are reproducible.
+    """
+
+    def choose(self, view: PlayerView, rng: random.Random) -> Move:
+        """The move to make in the position ``view`` (one of its legal moves)."""
+        ...
