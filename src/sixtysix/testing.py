@@ -11,6 +11,7 @@ Strategies:
 * :func:`dealt_states`: freshly dealt hands;
 * :func:`reachable_states` and :func:`finished_states`: hands after random legal play,
   drawn move by move so that Hypothesis shrinks a failure to a short game;
+* :func:`legal_move`: a legal move in a given state (for stateful tests and bots);
 * :func:`moves`: any move value (legal or not), from :data:`ALL_MOVES`.
 
 Checks, which raise :class:`InvariantError` (an :class:`AssertionError`) with a message
@@ -97,18 +98,22 @@ __all__ = [
     "dealt_states",
     "finished_states",
     "house_rules",
+    "legal_move",
     "moves",
     "presets",
     "reachable_states",
     "rules",
 ]
 
-#: Every move value there is: the 32 plays (card-index order), the 4 marriages (C, D, H,
-#: S), then exchange, close, draw and claim. Most are illegal in any given position.
+#: All 40 move values, legal or not, in the order of :func:`~sixtysix.legal_moves`'s
+#: kinds: the 32 plays (card-index order), the 4 marriages (C, D, H, S), then exchange,
+#: close, draw and claim. Most of them are illegal in any given position.
+#:
+#: :meta hide-value:
 ALL_MOVES: tuple[Move, ...] = (*PLAY, *MARRY, EXCHANGE, CLOSE, DRAW, CLAIM)
 
-#: A generous bound on the number of moves in one hand (32 plays, 16 draws, 4 marriages
-#: per player, an exchange, a close, a claim).
+#: A bound on the number of moves in one hand (at most 32 plays, 14 draws, 4 marriages,
+#: an exchange, a close and a claim).
 _MAX_HAND_MOVES = 64
 
 
@@ -154,10 +159,10 @@ def _enum(kind: type[_E]) -> st.SearchStrategy[_E]:
 @st.composite
 def _house_rules(draw: st.DrawFn, claim_mode: ClaimMode | None) -> Rules:
     deck = draw(st.sampled_from([Deck.D24, Deck.D20, Deck.D32]))
-    # The talon (turn-up included) must be at least 2, so each hand holds at most this.
+    # Each player gets at least 2 cards; the talon (turn-up included) at least 2.
     most = (deck.size - 2) // 2
-    hand_size = draw(st.integers(1, most))
-    cuts = draw(st.sets(st.integers(1, hand_size - 1), max_size=4)) if hand_size > 1 else set()
+    hand_size = draw(st.integers(2, most))
+    cuts = draw(st.sets(st.integers(1, hand_size - 1), max_size=4))
     bounds = [0, *sorted(cuts), hand_size]
     packets = tuple(b - a for a, b in itertools.pairwise(bounds))
     source = draw(_enum(TrumpSource))
@@ -209,7 +214,7 @@ def house_rules(*, claim_mode: ClaimMode | None = None) -> st.SearchStrategy[Rul
     """Random valid rule sets: any combination of parameter values that :class:`Rules` accepts.
 
     Every field is drawn independently, including the deck (D24, D20 or D32), the deal
-    packets (any split of any hand size that leaves a talon of at least 2) and the turn-up
+    packets (any split of any hand size from 2 that leaves a talon of at least 2) and the turn-up
     source. The result shrinks towards the defaults (:data:`~sixtysix.CLASSIC_66`'s
     values), apart from the deal.
 
@@ -274,11 +279,32 @@ def dealt_states(
     return _dealt(_rules_strategy(rules), dealer)
 
 
-def _choose(draw: st.DrawFn, state: HandState, claims: bool) -> Move:
+@st.composite
+def _legal_move(draw: st.DrawFn, state: HandState, claims: bool) -> Move:
     options = legal_moves(state)
-    if not claims and CLAIM in options:
-        options = tuple(m for m in options if m is not CLAIM)
-    return draw(st.sampled_from(options))
+    if not options:
+        raise InvariantError(f"no legal move in {state!r}")
+    bold = [m for m in options if (m is CLAIM and claims) or m is CLOSE]
+    calm = [m for m in options if m is not CLAIM and m is not CLOSE]
+    if bold and calm and draw(st.integers(0, 15)) != 0:
+        return draw(st.sampled_from(calm))
+    return draw(st.sampled_from(bold or calm))
+
+
+def legal_move(state: HandState, *, claims: bool = True) -> st.SearchStrategy[Move]:
+    """A legal move in ``state`` (which must not be over).
+
+    ``claim`` and ``close``, which end or change the hand for good, are chosen about one
+    time in sixteen when there is another move, so random play reaches deep positions.
+
+    Args:
+        state: A state with a player to move.
+        claims: If false, ``claim`` is never chosen.
+
+    Raises:
+        InvariantError: (when drawn) ``state`` has no legal move.
+    """
+    return _legal_move(state, claims)
 
 
 @st.composite
@@ -291,11 +317,10 @@ def _reachable(
     finished: bool,
 ) -> HandState:
     state = draw(_dealt(r, None))
-    count = _MAX_HAND_MOVES if finished else draw(st.integers(0, max_moves))
-    for _ in range(count):
-        if state.step is Step.OVER:
-            break
-        after = apply_move(state, _choose(draw, state, claims))
+    count = 0 if finished else draw(st.integers(0, max_moves))
+    while state.step is not Step.OVER and (finished or count > 0):
+        count -= 1
+        after = apply_move(state, draw(_legal_move(state, claims)))
         if unfinished and after.step is Step.OVER:
             break
         state = after
@@ -372,6 +397,18 @@ def _replay(state: HandState) -> tuple[list[tuple[int, int, int, int]], int]:
     return tricks, leader
 
 
+def _played_by(state: HandState) -> tuple[int, int]:
+    """Bitmasks of the cards each seat has played (the card on the table included)."""
+    out = [0, 0]
+    tricks, _ = _replay(state)
+    for leader, lead, follow, _ in tricks:
+        out[leader] |= 1 << lead
+        out[1 - leader] |= 1 << follow
+    if state.lead >= 0:
+        out[state.leader] |= 1 << state.lead
+    return out[0], out[1]
+
+
 def _marriage_value(state: HandState, suit: int) -> int:
     return 40 if suit == state.trump else 20
 
@@ -437,8 +474,10 @@ def check_invariants(state: HandState) -> None:
     * **Turn** (§2): nobody is to move exactly when the hand is over; a card is on the
       table exactly when the follower is to move; otherwise the leader is to move. The
       decision of §2.1 arises only where closing instead of drawing is allowed.
-    * **Trump** (§1.3, §3): the turn-up (last card of the talon) is a trump, and after an
-      exchange it is the exchange card.
+    * **Trump** (§1.3, §3): the card turned up at the deal and the turn-up (last card of
+      the talon) are trumps; without an exchange the turn-up is the card turned up at the
+      deal, after one it is the exchange card, and the exchanger has held the card turned
+      up at the deal.
     * **Marriages** (§4): counted plus pending points equal 40 per declared trump marriage
       and 20 per other; counted points need a won trick; under ``ANY_TRICK`` points stay
       pending only while the player has no trick; the king and queen of a declared
@@ -464,8 +503,8 @@ def check_invariants(state: HandState) -> None:
       winner in {0, 1, None}, game points 1 to 3 for a winner (else 0), ``carry`` equal to
       ``tie_carry`` exactly when nobody scores, final points that add the last-trick 10
       only in a played-out unclosed ``TEN_POINTS`` hand, and a reason consistent with how
-      the hand ended (claims by the leader, false claims lose, automatic claims are never
-      false, played-out hands by §6.3-§6.5).
+      the hand ended (claims by the leader in an open claim window, false claims lose,
+      automatic claims are never false, played-out hands by §6.3-§6.5).
 
     Args:
         state: A state reached from a deal by legal moves.
@@ -625,24 +664,31 @@ def _check_turn(s: HandState) -> None:
         raise _fail(s, "the marriage of this turn is not recorded as declared by the leader")
     if s.turn_steps & TURN_CLOSED and s.closed_by != s.leader:
         raise _fail(s, "turn_steps says the leader closed, but closed_by disagrees")
+    dealt = s.dealt_turnup
+    if not 0 <= dealt < 32 or dealt >> 3 != s.trump:
+        raise _fail(s, f"the card turned up at the deal ({dealt}) is not a trump")
     if s.talon:
         up = s.talon[-1]
         if up >> 3 != s.trump:
             raise _fail(s, f"the turn-up {CARDS[up]} is not a trump")
         if s.exchanged_by >= 0 and up != _exchange_card(s):
             raise _fail(s, f"after the exchange the turn-up {CARDS[up]} is not the exchange card")
+        if s.exchanged_by < 0 and up != dealt:
+            raise _fail(s, f"no exchange, but the turn-up {CARDS[up]} is not {CARDS[dealt]}")
+    if s.exchanged_by >= 0:
+        seat = s.exchanged_by
+        mine = s.hands[seat] | _played_by(s)[seat]
+        if dealt == _exchange_card(s) or not mine >> dealt & 1:
+            raise _fail(s, f"seat {seat} exchanged but never held the turn-up {CARDS[dealt]}")
 
 
 def _check_marriages(s: HandState, tricks: list[tuple[int, int, int, int]]) -> None:
     r = s.rules
-    holder_played = [0, 0]
+    holder_played = _played_by(s)
     leads = [0, 0]
-    for leader, lead, follow, _ in tricks:
-        holder_played[leader] |= 1 << lead
-        holder_played[1 - leader] |= 1 << follow
+    for leader, lead, _, _ in tricks:
         leads[leader] |= 1 << lead
     if s.lead >= 0:
-        holder_played[s.leader] |= 1 << s.lead
         leads[s.leader] |= 1 << s.lead
     for seat in (0, 1):
         declared = [suit for suit in range(4) if s.declared >> (seat * 4 + suit) & 1]
@@ -814,6 +860,9 @@ def _check_result(s: HandState, res: HandResult) -> None:
     reason = res.reason
     if not played_out:
         claimer = s.leader
+        window = s.won[claimer] or (s.turn_marriage >= 0 and r.marriage_out_without_lead)
+        if not window:
+            raise _fail(s, f"seat {claimer} claimed without an open claim window (§2)")
         if reason not in (HandEnd.CLAIM, HandEnd.FALSE_CLAIM, HandEnd.CLOSER_BEATEN):
             raise _fail(s, f"a hand ended with cards in hand has reason {reason}")
         correct = s.points(claimer) >= 66
@@ -860,7 +909,8 @@ def check_transition(before: HandState, move: Move, after: HandState) -> None:
 
     The checks:
 
-    * ``move`` is legal in ``before``; the rules, dealer and trump suit never change;
+    * ``move`` is legal in ``before``; the rules, dealer, trump suit and the card turned
+      up at the deal never change;
       only the player to move acts, and the opponent's hand changes only by drawing.
     * **Play** as leader (§2.2): the card leaves the hand and lies on the table; the
       follower is to move. As follower (§1.4, §1.5, §4, §2.4): the trick goes to the
@@ -898,8 +948,8 @@ def check_transition(before: HandState, move: Move, after: HandState) -> None:
     b, a, r = before, after, before.rules
     if not is_legal(b, move):
         raise _fail(b, f"{move} is not legal here")
-    if (a.rules, a.dealer, a.trump) != (r, b.dealer, b.trump):
-        raise _fail(a, f"{move} changed the rules, the dealer or the trump suit")
+    if (a.rules, a.dealer, a.trump, a.dealt_turnup) != (r, b.dealer, b.trump, b.dealt_turnup):
+        raise _fail(a, f"{move} changed the rules, the dealer, the trump or the dealt turn-up")
     mover = b.to_move
     assert mover is not None
     other = 1 - mover
