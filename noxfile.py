@@ -51,6 +51,7 @@ def tests(session: nox.Session) -> None:
         "--cov",
         "--cov-branch",
         "--cov-report=term-missing",
+        "--cov-fail-under=95",
         *session.posargs,
     )
 
