@@ -99,16 +99,20 @@ def test_legal_moves_cache_is_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
     from sixtysix import engine
 
     monkeypatch.setattr(engine, "_MOVES_CACHE_LIMIT", 1)
+    monkeypatch.setattr(engine, "_MOVES_CACHE", {})
     state = ss.new_hand(ss.CLASSIC_66, 3)
     first = ss.legal_moves(state)
     state2 = ss.apply_move(state, first[-1])
-    assert ss.legal_moves(state2)  # evicts the full cache and still answers
-    assert len(engine._MOVES_CACHE) == 1
+    assert ss.legal_moves(state2) != first  # evicts the full cache and still answers
+    assert list(engine._MOVES_CACHE.values()) == [ss.legal_moves(state2)]
     assert ss.legal_moves(state) == first
 
 
 def test_states_are_hashable_picklable_and_immutable() -> None:
-    state = ss.new_hand(ss.HOYLE_66, 9)
+    state = ss.apply_move(ss.new_hand(ss.CLASSIC_66, 9), "close")
+    assert type(state) is ss.HandState
+    rebuilt = ss.HandState(*(getattr(state, f.name) for f in attrs.fields(ss.HandState)))
+    assert rebuilt == state and hash(rebuilt) == hash(state)
     assert pickle.loads(pickle.dumps(state)) == state
     assert hash(pickle.loads(pickle.dumps(state))) == hash(state)
     with pytest.raises(attrs.exceptions.FrozenInstanceError):

@@ -61,7 +61,7 @@ from .rules import (
     StrictPlay,
     TrumpSource,
 )
-from .state import TURN_CLOSED, CloseSnapshot, HandState, Step
+from .state import TURN_CLOSED, CloseSnapshot, HandState, Step, build_state
 
 if TYPE_CHECKING:
     from .observe import PlayerView
@@ -202,7 +202,7 @@ def _deal(rules: Rules, ids: Sequence[int], dealer: int) -> HandState:
     for p in d_pos:
         d_hand |= 1 << ids[p]
     talon = tuple([ids[p] for p in talon_pos])
-    return HandState(
+    return build_state(
         rules,
         dealer,
         talon[-1] >> 3,
@@ -549,7 +549,7 @@ def _new(
     exchanged_by: int,
     played: tuple[int, ...],
 ) -> HandState:
-    return HandState(
+    return build_state(
         s.rules,
         s.dealer,
         s.trump,
@@ -592,7 +592,7 @@ def _play_lead(s: HandState, card: int) -> HandState:
         h0 ^= 1 << card
     else:
         h1 ^= 1 << card
-    return HandState(
+    return build_state(
         s.rules,
         s.dealer,
         s.trump,
@@ -669,7 +669,7 @@ def _play_follow(s: HandState, card: int) -> HandState:
             talon = talon[2:]
     else:
         step = LEAD
-    return HandState(
+    return build_state(
         r,
         s.dealer,
         s.trump,

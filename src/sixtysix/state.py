@@ -14,6 +14,8 @@ The raw fields are ints and tuples, for speed; the properties give the same fact
 from __future__ import annotations
 
 import enum
+from collections.abc import Callable
+from typing import Any
 
 import attrs
 
@@ -57,7 +59,7 @@ class CloseSnapshot:
     opponent_marriages: int
 
 
-@attrs.frozen(repr=False)
+@attrs.frozen(repr=False, weakref_slot=False)
 class HandState:
     """The complete, immutable state of a two-hand deal in progress or finished.
 
@@ -188,3 +190,41 @@ class HandState:
             f"lead={CARDS[self.lead] if self.lead >= 0 else '-'} hands=[{hands}] "
             f"points={self.points(0)}/{self.points(1)}>"
         )
+
+
+def _fast_constructor() -> Callable[..., HandState]:
+    """A constructor of :class:`HandState` for the engine's hot path.
+
+    A frozen attrs class must set each slot through ``object.__setattr__``, which makes
+    its ``__init__`` about twice as slow as that of a mutable slotted class. The engine
+    builds several states per move, so it uses a private mutable twin with exactly the
+    same slots, and re-labels the finished object as a ``HandState``. The result is
+    indistinguishable from ``HandState(...)`` with the same arguments: same class, fields,
+    equality, hash and pickling, and it is frozen from then on. Where the interpreter does
+    not allow the re-labelling, the plain constructor is used.
+    """
+    names = [field.name for field in attrs.fields(HandState)]
+    slots: tuple[str, ...] = HandState.__slots__  # type: ignore[attr-defined]
+    params = ", ".join(names)
+    body = "".join(f"        self.{name} = {name}\n" for name in names)
+    source = (
+        f"class _MutableTwin:\n    __slots__ = {slots!r}\n"
+        f"    def __init__(self, {params}):\n{body}"
+        f"def build({params}):\n"
+        f"    state = _MutableTwin({params})\n"
+        f"    state.__class__ = HandState\n"
+        f"    return state\n"
+    )
+    namespace: dict[str, Any] = {"HandState": HandState}
+    exec(source, namespace)  # the source is generated from the field names above
+    build: Callable[..., HandState] = namespace["build"]
+    try:
+        probe = build(*range(len(names)))
+    except TypeError:  # pragma: no cover - an interpreter without __class__ assignment
+        return HandState
+    assert type(probe) is HandState
+    return build
+
+
+#: Positional constructor of :class:`HandState` used by the engine (same result, faster).
+build_state: Callable[..., HandState] = _fast_constructor()
