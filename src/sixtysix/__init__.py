@@ -25,6 +25,7 @@ from .engine import (
     is_over,
     legal_moves,
     new_hand,
+    shuffled_deck,
     to_move,
 )
 from .errors import (
@@ -163,5 +164,6 @@ __all__ = [
     "replay",
     "replay_states",
     "score_hand",
+    "shuffled_deck",
     "to_move",
 ]

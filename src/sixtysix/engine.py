@@ -74,6 +74,7 @@ __all__ = [
     "is_over",
     "legal_moves",
     "new_hand",
+    "shuffled_deck",
     "to_move",
 ]
 
