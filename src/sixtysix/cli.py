@@ -919,5 +919,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         # Python from complaining when it flushes stdout at exit.
         with contextlib.suppress(OSError, ValueError, AttributeError):
             devnull = os.open(os.devnull, os.O_WRONLY)
-            os.dup2(devnull, sys.stdout.fileno())
+            try:
+                os.dup2(devnull, sys.stdout.fileno())
+            finally:
+                os.close(devnull)
         return _EXIT_OK
