@@ -395,7 +395,7 @@ def _autodoc(path: str, obj: object) -> list[str]:
     if isinstance(obj, type) and issubclass(obj, enum.Enum):
         return [f".. autoclass:: {path}", "   :members:", "   :undoc-members:"]
     if isinstance(obj, type):
-        return [f".. autoclass:: {path}", "   :members:"]
+        return [f".. autoclass:: {path}", "   :members:", "   :inherited-members:"]
     if callable(obj) and not isinstance(obj, sixtysix.Rules | types.UnionType):
         return [f".. autofunction:: {path}"]
     lines = [f".. autodata:: {path}"]

@@ -49,7 +49,7 @@ from .engine import legal_moves as _engine_legal_moves
 from .errors import DealError
 from .moves import Move
 from .rules import Rules, StrictPlay
-from .state import CloseSnapshot, HandState, Step
+from .state import CloseSnapshot, HandFacts, HandState, Step
 
 __all__ = ["PlayerView", "determinize", "observe"]
 
@@ -70,7 +70,7 @@ def _trick_winner(won: tuple[int, int], lead: int) -> int:
 
 
 @attrs.frozen(repr=False, cache_hash=True)
-class PlayerView:
+class PlayerView(HandFacts):
     """What seat :attr:`seat` knows at one moment of a hand; made by :func:`observe`.
 
     Immutable, hashable and comparable: two states that differ only in cards this seat
@@ -143,34 +143,9 @@ class PlayerView:
         return 1 - self.seat
 
     @property
-    def to_move(self) -> int | None:
-        """The seat whose decision it is, or ``None`` when the hand is over."""
-        step = self.step
-        if step is Step.OVER:
-            return None
-        if step is Step.FOLLOW:
-            return 1 - self.leader
-        return self.leader
-
-    @property
-    def is_over(self) -> bool:
-        """Whether the hand has ended."""
-        return self.step is Step.OVER
-
-    @property
-    def is_closed(self) -> bool:
-        """Whether the talon has been closed."""
-        return self.closed_by >= 0
-
-    @property
     def is_strict(self) -> bool:
         """Whether the strict phase has begun (talon closed or exhausted, RULES.md §1.6)."""
         return self.closed_by >= 0 or self.talon_size == 0
-
-    @property
-    def trump_suit(self) -> Suit:
-        """The trump suit."""
-        return Suit(self.trump)
 
     @property
     def turnup(self) -> Card | None:
@@ -252,27 +227,6 @@ class PlayerView:
     def played_cards(self) -> tuple[Card, ...]:
         """All cards played so far, in order."""
         return tuple(CARDS[i] for i in self.played)
-
-    @property
-    def current_trick(self) -> tuple[Card, ...]:
-        """The card led to the trick in progress (empty tuple if none)."""
-        return () if self.lead < 0 else (CARDS[self.lead],)
-
-    @property
-    def tricks_played(self) -> int:
-        """The number of completed tricks."""
-        return (self.won[0] | self.won[1]).bit_count() // 2
-
-    def tricks(self, seat: int) -> int:
-        """The number of tricks won by ``seat``."""
-        return self.won[seat].bit_count() // 2
-
-    def points(self, seat: int) -> int:
-        """The points of ``seat``: card points won plus counted marriages (RULES.md §5).
-
-        Every played card and every marriage was seen, so both seats' points are public.
-        """
-        return self.card_points[seat] + self.marriages[seat]
 
     def legal_moves(self) -> tuple[Move, ...]:
         """The seat's legal moves, as ``legal_moves`` gives them on the full state.

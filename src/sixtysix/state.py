@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Protocol
 
 import attrs
 
@@ -59,8 +59,86 @@ class CloseSnapshot:
     opponent_marriages: int
 
 
+class _HandFacts(Protocol):
+    """The fields that :class:`HandFacts` reads."""
+
+    @property
+    def step(self) -> Step: ...
+    @property
+    def leader(self) -> int: ...
+    @property
+    def lead(self) -> int: ...
+    @property
+    def won(self) -> tuple[int, int]: ...
+    @property
+    def card_points(self) -> tuple[int, int]: ...
+    @property
+    def marriages(self) -> tuple[int, int]: ...
+    @property
+    def closed_by(self) -> int: ...
+    @property
+    def trump(self) -> int: ...
+
+
+class HandFacts:
+    """Derived facts shared by :class:`HandState` and :class:`~sixtysix.PlayerView`.
+
+    Whose turn it is, whether the hand is over, tricks and points: everything here is
+    public knowledge, computed from fields that both classes hold.
+    """
+
+    __slots__ = ()
+
+    @property
+    def trump_suit(self: _HandFacts) -> Suit:
+        """The trump suit."""
+        return Suit(self.trump)
+
+    @property
+    def to_move(self: _HandFacts) -> int | None:
+        """The seat whose decision it is, or ``None`` when the hand is over."""
+        step = self.step
+        if step is Step.OVER:
+            return None
+        if step is Step.FOLLOW:
+            return 1 - self.leader
+        return self.leader
+
+    @property
+    def is_over(self: _HandFacts) -> bool:
+        """Whether the hand has ended."""
+        return self.step is Step.OVER
+
+    @property
+    def is_closed(self: _HandFacts) -> bool:
+        """Whether the talon has been closed."""
+        return self.closed_by >= 0
+
+    @property
+    def tricks_played(self: _HandFacts) -> int:
+        """The number of completed tricks."""
+        return (self.won[0] | self.won[1]).bit_count() // 2
+
+    @property
+    def current_trick(self: _HandFacts) -> tuple[Card, ...]:
+        """The card led to the trick in progress (empty tuple if none)."""
+        return () if self.lead < 0 else (CARDS[self.lead],)
+
+    def tricks(self: _HandFacts, seat: int) -> int:
+        """The number of tricks won by ``seat``."""
+        return self.won[seat].bit_count() // 2
+
+    def points(self: _HandFacts, seat: int) -> int:
+        """The points of ``seat`` now: card points won plus counted marriages (§5).
+
+        The last-trick 10 is not included; :func:`~sixtysix.score_hand` adds it where
+        it applies.
+        """
+        return self.card_points[seat] + self.marriages[seat]
+
+
 @attrs.frozen(repr=False, weakref_slot=False)
-class HandState:
+class HandState(HandFacts):
     """The complete, immutable state of a two-hand deal in progress or finished.
 
     Attributes:
@@ -114,31 +192,6 @@ class HandState:
     # ----------------------------------------------------------------- derived facts
 
     @property
-    def trump_suit(self) -> Suit:
-        """The trump suit."""
-        return Suit(self.trump)
-
-    @property
-    def to_move(self) -> int | None:
-        """The seat whose decision it is, or ``None`` when the hand is over."""
-        step = self.step
-        if step is Step.OVER:
-            return None
-        if step is Step.FOLLOW:
-            return 1 - self.leader
-        return self.leader
-
-    @property
-    def is_over(self) -> bool:
-        """Whether the hand has ended."""
-        return self.step is Step.OVER
-
-    @property
-    def is_closed(self) -> bool:
-        """Whether the talon has been closed."""
-        return self.closed_by >= 0
-
-    @property
     def is_strict(self) -> bool:
         """Whether the strict phase has begun (talon closed or exhausted, RULES.md §1.6)."""
         return self.closed_by >= 0 or not self.talon
@@ -155,31 +208,9 @@ class HandState:
             return CARDS[self.talon[-1]]
         return None
 
-    @property
-    def tricks_played(self) -> int:
-        """The number of completed tricks."""
-        return (self.won[0] | self.won[1]).bit_count() // 2
-
-    @property
-    def current_trick(self) -> tuple[Card, ...]:
-        """The card led to the trick in progress (empty tuple if none)."""
-        return () if self.lead < 0 else (CARDS[self.lead],)
-
     def hand(self, seat: int) -> tuple[Card, ...]:
         """The cards held by ``seat``, in canonical order."""
         return cards_of(self.hands[seat])
-
-    def tricks(self, seat: int) -> int:
-        """The number of tricks won by ``seat``."""
-        return self.won[seat].bit_count() // 2
-
-    def points(self, seat: int) -> int:
-        """The points of ``seat`` now: card points won plus counted marriages (§5).
-
-        The last-trick 10 is not included; :func:`~sixtysix.score_hand` adds it where
-        it applies.
-        """
-        return self.card_points[seat] + self.marriages[seat]
 
     def __repr__(self) -> str:
         """A one-line summary for debugging."""
@@ -204,18 +235,18 @@ def _fast_constructor() -> Callable[..., HandState]:
     not allow the re-labelling, the plain constructor is used.
     """
     names = [field.name for field in attrs.fields(HandState)]
-    slots: tuple[str, ...] = HandState.__slots__  # type: ignore[attr-defined]
+    slots: tuple[str, ...] = HandState.__slots__
     params = ", ".join(names)
     body = "".join(f"        self.{name} = {name}\n" for name in names)
     source = (
-        f"class _MutableTwin:\n    __slots__ = {slots!r}\n"
+        f"class _MutableTwin(HandFacts):\n    __slots__ = {slots!r}\n"
         f"    def __init__(self, {params}):\n{body}"
         f"def build({params}):\n"
         f"    state = _MutableTwin({params})\n"
         f"    state.__class__ = HandState\n"
         f"    return state\n"
     )
-    namespace: dict[str, Any] = {"HandState": HandState}
+    namespace: dict[str, Any] = {"HandState": HandState, "HandFacts": HandFacts}
     exec(source, namespace)  # the source is generated from the field names above
     build: Callable[..., HandState] = namespace["build"]
     try:
