@@ -118,3 +118,15 @@ def test_states_are_hashable_picklable_and_immutable() -> None:
     with pytest.raises(attrs.exceptions.FrozenInstanceError):
         state.leader = 0  # type: ignore[misc]
     assert "HandState LEAD" in repr(state)
+
+
+def test_engine_uses_the_fast_state_constructor() -> None:
+    from sixtysix import state as state_module
+
+    # If HandState's slot layout ever stops matching its mutable twin, the engine silently
+    # falls back to the (slower) attrs constructor; this test makes that visible.
+    assert state_module.build_state is not ss.HandState
+    built = ss.apply_move(ss.new_hand(ss.CLASSIC_66, 4), "close")
+    assert type(built) is ss.HandState
+    with pytest.raises(attrs.exceptions.FrozenInstanceError):
+        built.step = ss.Step.OVER  # type: ignore[misc]
