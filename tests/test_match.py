@@ -40,7 +40,7 @@ MATCH_RULES: list[Rules] = [
     attrs.evolve(
         CLASSIC_66, dealer_after_tie=DealerAfterTie.SAME, next_dealer=NextDealer.WINNER_DEALS
     ),
-    attrs.evolve(CLASSIC_66, dealer_after_tie=DealerAfterTie.SAME, tie_carry=2),
+    attrs.evolve(CLASSIC_66, dealer_after_tie=DealerAfterTie.SAME, tie_carry=1),
     attrs.evolve(SCHNAPSEN, sit_out_scores=SitOutScores.NONE, match_target=3),
 ]
 

@@ -343,3 +343,9 @@ def test_rules_errors_are_value_errors() -> None:
     with pytest.raises(ValueError):
         Rules(tie_carry=9)
     assert issubclass(ss.RulesError, ss.SixtySixError)
+
+
+@pytest.mark.parametrize("value", [-1, 2, 3])
+def test_tie_carry_is_zero_or_one(value: int) -> None:
+    with pytest.raises(ss.RulesError, match=r"tie_carry must be a whole number from 0 to 1"):
+        attrs.evolve(ss.CLASSIC_66, tie_carry=value)

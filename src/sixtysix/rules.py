@@ -380,7 +380,7 @@ class Rules:
     #: A played-out hand with both players at 66 or more.
     both_over_66: BothOver66 = _enum_field(BothOver66, BothOver66.NO_SCORE)
     #: Game points carried from a hand that scores nothing to the next scored hand's winner.
-    tie_carry: int = _int_field(1, 0, 3)
+    tie_carry: int = _int_field(1, 0, 1)
     #: The loser is schneider (2 game points) below this many points.
     schneider_threshold: int = _int_field(33, 0, 200)
     #: Whether the loser's counted marriages count toward the schneider threshold.

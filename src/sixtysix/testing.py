@@ -199,7 +199,7 @@ def _house_rules(draw: st.DrawFn, claim_mode: ClaimMode | None) -> Rules:
         claim_mode=claim_mode if claim_mode is not None else draw(_enum(ClaimMode)),
         false_claim=draw(_enum(FalseClaim)),
         both_over_66=draw(_enum(BothOver66)),
-        tie_carry=draw(st.integers(0, 3)),
+        tie_carry=draw(st.integers(0, 1)),
         schneider_threshold=draw(st.one_of(st.just(33), st.integers(0, 200))),
         schneider_counts_marriages=draw(st.booleans()),
         schwarz=draw(_enum(Schwarz)),
