@@ -184,7 +184,7 @@ def test_wrong_number_of_fields() -> None:
         ("CLASSIC_66[claim_mode=MAYBE]", r"field 1.*allowed values: EXPLICIT, AUTO"),
         ("CLASSIC_66[closing_allowed=yes]", r"field 1.*true or false"),
         ("CLASSIC_66[tie_carry=x]", r"field 1.*whole number"),
-        ("CLASSIC_66[tie_carry=9]", r"field 1.*tie_carry must be a whole number from 0 to 3"),
+        ("CLASSIC_66[tie_carry=9]", r"field 1.*tie_carry must be a whole number from 0 to 1"),
         ("CLASSIC_66[deal_packets=3-a]", r"field 1.*joined by '-'"),
         ("CLASSIC_66[tie_carry=1", r"field 1.*end with '\]'"),
         ("CLASSIC_66[tie_carry]", r"field 1.*field=value"),
