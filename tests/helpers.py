@@ -13,7 +13,8 @@ Everything here is written from RULES.md, independently of the engine's internal
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+import random
+from collections.abc import Iterable, Iterator, Sequence
 
 import attrs
 
@@ -21,10 +22,12 @@ import sixtysix as ss
 from sixtysix import Card, HandState, Rules, Step
 
 __all__ = [
+    "ALL_RULES",
     "A_DL",
     "A_ND",
     "A_TALON",
     "A_UP",
+    "RULE_IDS",
     "DealSlots",
     "beats",
     "card",
@@ -37,6 +40,7 @@ __all__ = [
     "pack_order",
     "play",
     "position",
+    "random_play",
     "run",
     "scenario",
     "split_moves",
@@ -410,3 +414,27 @@ def run(
     """Deal with :func:`scenario` and play the script; the final state."""
     start = scenario(rules, script, trump=trump, dealer_seat=dealer_seat, turnup=turnup, hold=hold)
     return play(start, script)
+
+
+# Random play over every preset in both claim modes (shared by the view and bot tests).
+
+ALL_RULES: list[Rules] = [
+    attrs.evolve(rules, claim_mode=mode) for rules in ss.PRESETS.values() for mode in ss.ClaimMode
+]
+RULE_IDS = [f"{name}-{mode.name}" for name in ss.PRESETS for mode in ss.ClaimMode]
+
+
+def random_play(rules: Rules, seed: int, *, no_close: bool = False) -> Iterator[HandState]:
+    """Every state of one hand of random play (claims rarely taken, to reach deep states;
+    with ``no_close``, never claim or close, so the talon runs out)."""
+    rng = random.Random(seed)
+    state = ss.new_hand(rules, seed=rng.getrandbits(32), dealer=rng.randrange(2))
+    yield state
+    avoid = (ss.Claim, ss.Close) if no_close else (ss.Claim,)
+    while not state.is_over:
+        moves = ss.legal_moves(state)
+        choices: list[ss.Move] = [m for m in moves if not isinstance(m, avoid)] or list(moves)
+        if len(choices) < len(moves) and not no_close and rng.random() < 0.1:
+            choices = list(moves)
+        state = ss.apply_move(state, rng.choice(choices))
+        yield state

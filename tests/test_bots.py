@@ -10,10 +10,10 @@ import attrs
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from tests.helpers import ALL_RULES, RULE_IDS, random_play
 
 from sixtysix import (
     CLASSIC_66,
-    PRESETS,
     SCHNAPSEN,
     Card,
     Claim,
@@ -22,7 +22,6 @@ from sixtysix import (
     Exchange,
     HandState,
     Marry,
-    Move,
     Play,
     Rules,
     SixtySixError,
@@ -36,25 +35,6 @@ from sixtysix import (
 from sixtysix.bots import Bot, RandomBot, RuleBot
 from sixtysix.match import apply_result, new_match, next_hand
 from sixtysix.observe import observe
-
-ALL_RULES: list[Rules] = [
-    attrs.evolve(rules, claim_mode=mode) for rules in PRESETS.values() for mode in ClaimMode
-]
-RULE_IDS = [f"{name}-{mode.name}" for name in PRESETS for mode in ClaimMode]
-
-
-def random_play(rules: Rules, seed: int) -> Iterator[HandState]:
-    """Every state of one hand of random play (claims rarely taken, to reach deep states)."""
-    rng = random.Random(seed)
-    state = new_hand(rules, seed=rng.getrandbits(32), dealer=rng.randrange(2))
-    yield state
-    while not state.is_over:
-        moves = legal_moves(state)
-        choices: list[Move] = [m for m in moves if not isinstance(m, Claim)] or list(moves)
-        if len(choices) < len(moves) and rng.random() < 0.1:
-            choices = list(moves)
-        state = apply_move(state, rng.choice(choices))
-        yield state
 
 
 def play_hand(rules: Rules, bots: tuple[Bot, Bot], seed: int, dealer: int = 0) -> HandState:

@@ -4,23 +4,19 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Iterator
 
 import attrs
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from tests.helpers import ALL_RULES, RULE_IDS, random_play
 
 from sixtysix import (
     CLASSIC_66,
-    PRESETS,
     SCHNAPSEN,
     Card,
-    Claim,
-    ClaimMode,
     DealError,
     HandState,
-    Move,
     Rules,
     StrictPlay,
     apply_move,
@@ -33,25 +29,6 @@ from sixtysix.cards import iter_mask
 from sixtysix.observe import PlayerView, determinize, observe
 from sixtysix.testing import check_invariants, reachable_states
 from sixtysix.testing import rules as kit_rules
-
-ALL_RULES: list[Rules] = [
-    attrs.evolve(rules, claim_mode=mode) for rules in PRESETS.values() for mode in ClaimMode
-]
-RULE_IDS = [f"{name}-{mode.name}" for name in PRESETS for mode in ClaimMode]
-
-
-def random_play(rules: Rules, seed: int) -> Iterator[HandState]:
-    """Every state of one hand of random play (claims rarely taken, to reach deep states)."""
-    rng = random.Random(seed)
-    state = new_hand(rules, seed=rng.getrandbits(32), dealer=rng.randrange(2))
-    yield state
-    while not state.is_over:
-        moves = legal_moves(state)
-        choices: list[Move] = [m for m in moves if not isinstance(m, Claim)] or list(moves)
-        if len(choices) < len(moves) and rng.random() < 0.1:
-            choices = list(moves)
-        state = apply_move(state, rng.choice(choices))
-        yield state
 
 
 def mask(text: str) -> int:

@@ -11,18 +11,14 @@ import attrs
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from tests.helpers import ALL_RULES, RULE_IDS, random_play
 
 from sixtysix import (
     CLASSIC_66,
-    PRESETS,
     SCHNAPSEN,
     Card,
-    Claim,
-    ClaimMode,
-    Close,
     DealError,
     HandState,
-    Move,
     Rules,
     Step,
     apply_move,
@@ -32,27 +28,6 @@ from sixtysix import (
 )
 from sixtysix.cards import iter_mask
 from sixtysix.observe import PlayerView, determinize, observe
-
-ALL_RULES: list[Rules] = [
-    attrs.evolve(rules, claim_mode=mode) for rules in PRESETS.values() for mode in ClaimMode
-]
-RULE_IDS = [f"{name}-{mode.name}" for name in PRESETS for mode in ClaimMode]
-
-
-def random_play(rules: Rules, seed: int, *, no_close: bool = False) -> Iterator[HandState]:
-    """Every state of one hand of random play (claims rarely taken, to reach deep states;
-    with ``no_close``, never claim or close, so the talon runs out)."""
-    rng = random.Random(seed)
-    state = new_hand(rules, seed=rng.getrandbits(32), dealer=rng.randrange(2))
-    yield state
-    avoid = (Claim, Close) if no_close else (Claim,)
-    while not state.is_over:
-        moves = legal_moves(state)
-        choices: list[Move] = [m for m in moves if not isinstance(m, avoid)] or list(moves)
-        if len(choices) < len(moves) and not no_close and rng.random() < 0.1:
-            choices = list(moves)
-        state = apply_move(state, rng.choice(choices))
-        yield state
 
 
 def hidden_cards(state: HandState, seat: int) -> int:
