@@ -36,6 +36,7 @@ from .errors import (
     RulesError,
     SixtySixError,
 )
+from .game import Game, TwoHandGame
 from .match import Match, MatchError, apply_result, new_match, next_hand
 from .moves import Claim, Close, Draw, Exchange, Marry, Move, Play, parse_move
 from .notation import dump_position, load_position, render
@@ -106,6 +107,7 @@ __all__ = [
     "ExchangeWhenClosed",
     "FailedClose",
     "FalseClaim",
+    "Game",
     "GameRecord",
     "HandEnd",
     "HandNotOverError",
@@ -139,6 +141,7 @@ __all__ = [
     "StrictPlay",
     "Suit",
     "TrumpSource",
+    "TwoHandGame",
     "__version__",
     "apply_move",
     "apply_result",

@@ -15,10 +15,50 @@ __all__ = [
     "DealError",
     "HandNotOverError",
     "IllegalMoveError",
+    "MatchError",
     "ParseError",
+    "PlayerError",
+    "RecordError",
     "RulesError",
+    "SearchLimitError",
     "SixtySixError",
+    "quote",
 ]
+
+#: The longest text :func:`quote` returns.
+QUOTE_LIMIT = 60
+
+
+def quote(value: object, limit: int = QUOTE_LIMIT) -> str:
+    """``repr(value)`` cut to at most ``limit`` characters, safe for any value.
+
+    Error messages quote what they reject through this, so a giant integer (past
+    CPython's 4,300-digit ``str()`` limit), a huge string or an object whose ``repr``
+    fails never turns into a second error.
+
+    >>> quote("QH"), quote(10**5000)[:20], len(quote("x" * 500))
+    ("'QH'", 'an int of 5001 digit', 60)
+    """
+    if type(value) is int or (isinstance(value, int) and not isinstance(value, bool)):
+        digits = _digits(int(value))
+        if digits > limit:
+            return f"an int of {digits} digits"
+    try:
+        text = repr(value)
+    except Exception:  # a broken __repr__ must not hide the real error
+        text = f"<{type(value).__name__} object>"
+    if len(text) > limit:
+        text = text[: limit - 3] + "..."
+    return text
+
+
+def _digits(n: int) -> int:
+    """The number of decimal digits of ``n`` (without the sign), without ``str(n)``."""
+    n = abs(n)
+    if n < 10:
+        return 1
+    estimate = int(n.bit_length() * 0.30102999566398120) + 1
+    return estimate if n >= 10 ** (estimate - 1) else estimate - 1
 
 
 class SixtySixError(ValueError):
@@ -54,3 +94,27 @@ class IllegalMoveError(SixtySixError):
         self.move = move
         self.reason = reason
         super().__init__(f"illegal move {move!s}: {reason}")
+
+
+class MatchError(SixtySixError):
+    """A match operation that the rules do not allow, or a malformed :class:`~sixtysix.Match`.
+
+    Examples: applying a result to a match that is already over, a seat count other
+    than 2 or 3, a hand result that does not belong to the match's rules.
+    """
+
+
+class RecordError(SixtySixError):
+    """A game or match record that is malformed, or that does not replay.
+
+    The message names the problem and where it is: the field, the game number (in a
+    match) and the move number (counting from 1).
+    """
+
+
+class PlayerError(SixtySixError):
+    """Something passed as a player that is neither a chooser nor a bot."""
+
+
+class SearchLimitError(SixtySixError):
+    """A search that would exceed the node budget it was given (``max_nodes``)."""

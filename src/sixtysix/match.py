@@ -33,20 +33,12 @@ from typing import TypeGuard
 import attrs
 
 from .engine import new_hand
-from .errors import SixtySixError
+from .errors import MatchError
 from .rules import DealerAfterTie, NextDealer, Rules, SitOutScores
 from .scoring import HandResult
 from .state import HandState
 
 __all__ = ["Match", "MatchError", "apply_result", "new_match", "next_hand"]
-
-
-class MatchError(SixtySixError):
-    """A match operation that the rules do not allow, or a malformed :class:`Match`.
-
-    Examples: applying a result to a match that is already over, a seat count other
-    than 2 or 3, a hand result that does not belong to the match's rules.
-    """
 
 
 def _is_int(value: object) -> TypeGuard[int]:

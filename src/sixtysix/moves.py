@@ -25,8 +25,22 @@ import attrs
 
 from .cards import CARDS, Card, Suit
 from .errors import ParseError
+from .errors import quote as _short
 
-__all__ = ["Claim", "Close", "Draw", "Exchange", "Marry", "Move", "Play", "parse_move"]
+__all__ = [
+    "ALL_MOVES",
+    "NUM_ACTIONS",
+    "Claim",
+    "Close",
+    "Draw",
+    "Exchange",
+    "Marry",
+    "Move",
+    "Play",
+    "move_from_id",
+    "move_id",
+    "parse_move",
+]
 
 
 def _check_card(_: object, __: object, value: Card) -> None:
@@ -125,6 +139,46 @@ EXCHANGE = Exchange()
 CLOSE = Close()
 DRAW = Draw()
 CLAIM = Claim()
+
+#: Every move, in the order of its fixed integer id (see :func:`move_id`): the 32 plays by
+#: card index (``suit * 8 + 7 - rank``, so ``AC`` is 0 and ``7S`` is 31), the four
+#: marriages (C, D, H, S: ids 32-35), then ``exchange`` 36, ``close`` 37, ``draw`` 38 and
+#: ``claim`` 39. The table never changes: adapters, encodings and files rely on it.
+ALL_MOVES: tuple[Move, ...] = (*PLAY, *MARRY, EXCHANGE, CLOSE, DRAW, CLAIM)
+#: The number of move ids (40): one past the largest id.
+NUM_ACTIONS = len(ALL_MOVES)
+_IDS: dict[Move, int] = {m: i for i, m in enumerate(ALL_MOVES)}
+
+
+def move_id(move: Move) -> int:
+    """The fixed integer id (0-39) of a move: its position in :data:`ALL_MOVES`.
+
+    >>> move_id(Play(Card.parse("AC"))), move_id(Marry(Suit.HEARTS)), move_id(Claim())
+    (0, 34, 39)
+
+    Raises:
+        ParseError: ``move`` is not a move value.
+    """
+    try:
+        return _IDS[move]
+    except (KeyError, TypeError):
+        raise ParseError(f"not a move value: {_short(move)}") from None
+
+
+def move_from_id(action: int) -> Move:
+    """The move whose id is ``action`` (the inverse of :func:`move_id`).
+
+    >>> move_from_id(37), move_from_id(move_id(Play(Card.parse("QH"))))
+    (Close(), Play(card=Card.parse('QH')))
+
+    Raises:
+        ParseError: ``action`` is not an int from 0 to 39.
+    """
+    if type(action) is not int or not 0 <= action < NUM_ACTIONS:
+        raise ParseError(f"a move id is an int from 0 to {NUM_ACTIONS - 1}, not {_short(action)}")
+    return ALL_MOVES[action]
+
+
 _WORDS: dict[str, Move] = {
     "exchange": EXCHANGE,
     "close": CLOSE,

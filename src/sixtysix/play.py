@@ -30,7 +30,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, TypeAlias
 
 from .engine import apply_move, deal_from_order, shuffled_deck
-from .errors import IllegalMoveError, ParseError, SixtySixError
+from .errors import IllegalMoveError, ParseError, PlayerError
 from .match import Match, apply_result, new_match
 from .moves import Claim, Close, Draw, Exchange, Marry, Move, Play, parse_move
 from .records import GameRecord, MatchRecord
@@ -44,10 +44,6 @@ if TYPE_CHECKING:
 __all__ = ["Chooser", "Player", "PlayerError", "play_hand", "play_match"]
 
 _MOVE_TYPES = (Play, Marry, Exchange, Close, Draw, Claim)
-
-
-class PlayerError(SixtySixError):
-    """Something passed as a player that is neither a chooser nor a bot."""
 
 
 #: A callable that picks a move from the full state: ``chooser(state, seat) -> Move``.

@@ -30,7 +30,7 @@ import attrs
 from ._version import __version__
 from .cards import Card
 from .engine import apply_move, deal_from_order, shuffled_deck
-from .errors import DealError, IllegalMoveError, ParseError, RulesError, SixtySixError
+from .errors import DealError, IllegalMoveError, ParseError, RecordError, RulesError
 from .match import Match, MatchError, apply_result
 from .moves import parse_move
 from .rules import Rules
@@ -49,14 +49,6 @@ __all__ = [
 
 #: The version of the JSON record format that this library writes and reads.
 SCHEMA = 1
-
-
-class RecordError(SixtySixError):
-    """A game or match record that is malformed, or that does not replay.
-
-    The message names the problem and where it is: the field, the game number (in a
-    match) and the move number (counting from 1).
-    """
 
 
 # --------------------------------------------------------------------------- helpers

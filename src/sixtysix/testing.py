@@ -12,7 +12,7 @@ Strategies:
 * :func:`reachable_states` and :func:`finished_states`: hands after random legal play,
   drawn move by move so that Hypothesis shrinks a failure to a short game;
 * :func:`legal_move`: a legal move in a given state (for stateful tests and bots);
-* :func:`moves`: any move value (legal or not), from :data:`ALL_MOVES`.
+* :func:`moves`: any move value (legal or not), from :data:`~sixtysix.moves.ALL_MOVES`.
 
 Checks, which raise :class:`InvariantError` (an :class:`AssertionError`) with a message
 that names the broken rule:
@@ -50,12 +50,11 @@ from .cards import CARDS, Card, Deck, Rank
 from .engine import apply_move, deal_from_order, is_legal, legal_moves
 from .errors import HandNotOverError
 from .moves import (
+    ALL_MOVES,
     CLAIM,
     CLOSE,
     DRAW,
     EXCHANGE,
-    MARRY,
-    PLAY,
     Claim,
     Close,
     Draw,
@@ -105,12 +104,6 @@ __all__ = [
     "rules",
 ]
 
-#: All 40 move values, legal or not, in the order of :func:`~sixtysix.legal_moves`'s
-#: kinds: the 32 plays (card-index order), the 4 marriages (C, D, H, S), then exchange,
-#: close, draw and claim. Most of them are illegal in any given position.
-#:
-#: :meta hide-value:
-ALL_MOVES: tuple[Move, ...] = (*PLAY, *MARRY, EXCHANGE, CLOSE, DRAW, CLAIM)
 
 #: A bound on the number of moves in one hand (at most 32 plays, 14 draws, 4 marriages,
 #: an exchange, a close and a claim).
@@ -365,7 +358,7 @@ def finished_states(
 
 
 def moves() -> st.SearchStrategy[Move]:
-    """Any move value, legal or not (see :data:`ALL_MOVES`)."""
+    """Any move value, legal or not (see :data:`~sixtysix.moves.ALL_MOVES`)."""
     return st.sampled_from(ALL_MOVES)
 
 
@@ -491,7 +484,8 @@ def check_invariants(state: HandState) -> None:
       has a leader whose window is open with 66 or more.
     * **Legal moves** (§1.6, §2, §3, §4): non-empty exactly until the hand is over, in the
       documented order without repeats, and :func:`~sixtysix.is_legal` agrees on all
-      :data:`ALL_MOVES`; ``draw`` is offered exactly at the decision after a trick, where
+      :data:`~sixtysix.moves.ALL_MOVES`; ``draw`` is offered exactly at the decision after a
+      trick, where
       only ``draw``, ``close`` and ``claim`` are; ``claim`` only under
       ``ClaimMode.EXPLICIT`` and never to the follower; marriages only to the leader
       holding king and queen, before the lead and at most one per turn; the exchange only

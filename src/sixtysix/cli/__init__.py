@@ -34,20 +34,20 @@ from typing import Any, NoReturn, TextIO
 
 import attrs
 
-from ._version import __version__
-from .bots import Bot, RandomBot, RuleBot
-from .cards import CARDS, POINTS, Suit
-from .engine import apply_move, explain_illegal, legal_moves
-from .errors import ParseError, SixtySixError
-from .match import Match, apply_result, new_match, next_hand
-from .moves import Claim, Close, Draw, Exchange, Marry, Move, Play, parse_move
-from .notation import render
-from .observe import observe
-from .play import play_hand, play_match
-from .records import GameRecord, MatchRecord, load_record, replay, replay_states
-from .rules import CLASSIC_66, PRESETS, Rules, get_preset, preset_name
-from .scoring import HandEnd, HandResult, score_hand
-from .state import HandState, Step
+from .._version import __version__
+from ..bots import Bot, RandomBot, RuleBot
+from ..cards import CARDS, POINTS, Suit
+from ..engine import apply_move, explain_illegal, legal_moves
+from ..errors import ParseError, SixtySixError
+from ..match import Match, apply_result, new_match, next_hand
+from ..moves import Claim, Close, Draw, Exchange, Marry, Move, Play, parse_move
+from ..notation import render
+from ..observe import observe
+from ..play import play_hand, play_match
+from ..records import GameRecord, MatchRecord, load_record, replay, replay_states
+from ..rules import CLASSIC_66, PRESETS, Rules, get_preset, preset_name
+from ..scoring import HandEnd, HandResult, score_hand
+from ..state import HandState, Step
 
 __all__ = ["main"]
 

@@ -1,0 +1,84 @@
+"""Bots by name: the built-in names, and ``package.module:Class`` import paths.
+
+The command line, the tournament runner and the adapters all make bots through
+:func:`make_bot`, so a bot written elsewhere can be used everywhere by its import path.
+
+>>> make_bot("rule")
+RuleBot()
+>>> make_bot("sixtysix.bots:RandomBot")
+RandomBot()
+>>> sorted(BOT_NAMES)[:2]
+['random', 'rule']
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from ..errors import PlayerError, quote
+from . import Bot
+from .random_bot import RandomBot
+from .rule_bot import RuleBot
+
+__all__ = ["BOT_NAMES", "make_bot", "register_bot"]
+
+#: The built-in bots by name, each a callable that takes the bot's keyword arguments.
+BOT_NAMES: dict[str, Callable[..., Bot]] = {"random": RandomBot, "rule": RuleBot}
+
+
+def register_bot(name: str, factory: Callable[..., Bot]) -> None:
+    """Make ``factory`` available to :func:`make_bot` (and the command line) as ``name``.
+
+    Raises:
+        PlayerError: ``name`` is not a lowercase word, or is taken by another factory.
+    """
+    text: object = name
+    if not isinstance(text, str) or not text.replace("-", "").isalnum() or text != text.lower():
+        raise PlayerError(f"a bot name is a lowercase word, not {quote(name)}")
+    if BOT_NAMES.get(name, factory) is not factory:
+        raise PlayerError(f"the bot name {name!r} is already taken")
+    BOT_NAMES[name] = factory
+
+
+def make_bot(spec: str, kwargs: Mapping[str, Any] | None = None) -> Bot:
+    """A new bot from a built-in name or an import path ``package.module:Class``.
+
+    Args:
+        spec: ``random``, ``rule`` (or another name in :data:`BOT_NAMES`), or the import
+            path of a class or factory that returns a bot.
+        kwargs: Keyword arguments for the class or factory.
+
+    Raises:
+        PlayerError: the name is unknown, the path cannot be imported, the arguments do
+            not fit, or what it made is not a :class:`~sixtysix.Bot`.
+    """
+    given: object = spec
+    if not isinstance(given, str):
+        raise PlayerError(f"a bot is named by a string, not {quote(spec)}")
+    arguments = dict(kwargs or {})
+    if ":" in spec:
+        module_name, _, attr = spec.partition(":")
+        try:
+            module = importlib.import_module(module_name)
+        except Exception as exc:
+            raise PlayerError(f"cannot import the bot module {module_name!r}: {exc}") from None
+        factory = getattr(module, attr, None)
+        if factory is None or not callable(factory):
+            raise PlayerError(f"{module_name!r} has no bot class or factory named {attr!r}")
+    else:
+        factory = BOT_NAMES.get(spec)
+        if factory is None:
+            known = ", ".join(sorted(BOT_NAMES))
+            raise PlayerError(
+                f"unknown bot {quote(spec)}: use one of {known}, or an import path "
+                "package.module:Class"
+            )
+    try:
+        bot = factory(**arguments)
+    except TypeError as exc:
+        raise PlayerError(f"bot {spec!r} does not take these arguments: {exc}") from None
+    if not isinstance(bot, Bot):
+        raise PlayerError(f"{spec!r} made {quote(bot)}, which has no choose(view, rng) method")
+    return bot
