@@ -22,7 +22,16 @@ import attrs
 
 from .errors import ParseError
 
-__all__ = ["CARDS", "Card", "Deck", "Rank", "Suit"]
+__all__ = [
+    "CARDS",
+    "Card",
+    "Deck",
+    "Rank",
+    "Suit",
+    "exchange_card_index",
+    "marriage_value",
+    "trick_winner",
+]
 
 
 class Suit(enum.IntEnum):
@@ -363,3 +372,56 @@ def cards_of(mask: int) -> tuple[Card, ...]:
 def mask_points(mask: int) -> int:
     """The total card points of the cards in ``mask``."""
     return sum(POINTS[i] for i in iter_mask(mask))
+
+
+# ---------------------------------------------------------------------------
+# Shared card facts: the one place each of them is computed (engine, observe,
+# notation, validate and the test kit all call these).
+
+#: Bit of the king and of the queen of each suit (by suit index).
+KING_BIT: tuple[int, ...] = tuple(1 << (s * 8 + 2) for s in range(4))
+QUEEN_BIT: tuple[int, ...] = tuple(1 << (s * 8 + 3) for s in range(4))
+#: Bits of the king and the queen of each suit together.
+KING_QUEEN: tuple[int, ...] = tuple(KING_BIT[s] | QUEEN_BIT[s] for s in range(4))
+#: Offset of the exchange card (the deck's lowest rank) within its suit's run of bits.
+EXCHANGE_OFFSET: dict[Deck, int] = {d: 7 - d.exchange_rank for d in Deck}
+
+
+def exchange_card_index(deck: Deck, trump: int) -> int:
+    """Index of the exchange card: the lowest trump of ``deck`` (RULES.md §1.2, §3).
+
+    >>> str(CARDS[exchange_card_index(Deck.D24, Suit.HEARTS)])
+    '9H'
+    >>> str(CARDS[exchange_card_index(Deck.D20, Suit.CLUBS)])
+    'JC'
+    """
+    return trump * 8 + EXCHANGE_OFFSET[deck]
+
+
+def marriage_value(suit: int, trump: int) -> int:
+    """The points of a marriage in ``suit``: 40 in trumps, 20 otherwise (RULES.md §4).
+
+    >>> marriage_value(Suit.HEARTS, Suit.HEARTS), marriage_value(Suit.CLUBS, Suit.HEARTS)
+    (40, 20)
+    """
+    return 40 if suit == trump else 20
+
+
+def trick_winner(lead: int, follow: int, trump: int, leader: int) -> int:
+    """The seat that wins a trick (RULES.md §1.4).
+
+    ``lead`` and ``follow`` are card indices; ``leader`` is the seat that led. The higher
+    card of the suit led wins, unless the follower trumps a non-trump lead. A lower index
+    is a higher card of the same suit.
+
+    >>> ah, th, ac = Card.parse("AH").index, Card.parse("TH").index, Card.parse("AC").index
+    >>> trick_winner(th, ah, Suit.SPADES, leader=0)
+    1
+    >>> trick_winner(ah, ac, Suit.SPADES, leader=0), trick_winner(ah, ac, Suit.CLUBS, leader=0)
+    (0, 1)
+    """
+    if follow >> 3 == lead >> 3:
+        return leader if lead < follow else 1 - leader
+    if follow >> 3 == trump:
+        return 1 - leader
+    return leader

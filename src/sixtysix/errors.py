@@ -18,6 +18,7 @@ __all__ = [
     "MatchError",
     "ParseError",
     "PlayerError",
+    "PositionError",
     "RecordError",
     "RulesError",
     "SearchLimitError",
@@ -75,6 +76,13 @@ class RulesError(SixtySixError):
 
 class DealError(SixtySixError):
     """A pack order that is not a permutation of the rule set's deck, or a bad seat."""
+
+
+class PositionError(DealError):
+    """A state or a seat's view that no legal play can reach (see :func:`~sixtysix.validate`).
+
+    A :class:`DealError`, because an inconsistent view is one that no deal agrees with.
+    """
 
 
 class HandNotOverError(SixtySixError):

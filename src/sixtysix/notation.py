@@ -25,10 +25,21 @@ from typing import Any
 
 import attrs
 
-from .cards import CARDS, POINTS, Card, Suit, cards_of, mask_points
+from .cards import (
+    CARDS,
+    POINTS,
+    Card,
+    Suit,
+    cards_of,
+    exchange_card_index,
+    marriage_value,
+    mask_points,
+    trick_winner,
+)
 from .errors import ParseError, RulesError
 from .rules import PRESETS, Rules, preset_name
 from .state import TURN_CLOSED, CloseSnapshot, HandState, Step
+from .validate import validate
 
 __all__ = ["dump_position", "load_position", "render"]
 
@@ -145,17 +156,13 @@ def _mask_text(mask: int) -> str:
     return "".join(str(c) for c in cards_of(mask)) or "-"
 
 
-def _value(suit: int, trump: int) -> int:
-    return 40 if suit == trump else 20
-
-
 def _pending_suits(state: HandState, seat: int) -> int:
     """A set of the seat's declared suits (bitmask) whose values add up to its pending."""
     suits = [s for s in range(4) if state.declared >> (seat * 4 + s) & 1]
     target = state.pending[seat]
     for subset in range(1 << len(suits)):
         chosen = [s for k, s in enumerate(suits) if subset >> k & 1]
-        if sum(_value(s, state.trump) for s in chosen) == target:
+        if sum(marriage_value(s, state.trump) for s in chosen) == target:
             return sum(1 << s for s in chosen)
     raise ParseError(
         f"cannot write this state: seat {seat} has {target} pending marriage points, "
@@ -282,15 +289,6 @@ class _Reader:
 _CARD_CODES: dict[str, Card] = {str(c): c for c in CARDS}
 
 
-def _trick_winner(lead: int, follow: int, trump: int, leader: int) -> int:
-    """The seat that wins a trick (RULES.md §1.4); a lower index is a higher card."""
-    if follow >> 3 == lead >> 3:
-        return leader if lead < follow else 1 - leader
-    if follow >> 3 == trump:
-        return 1 - leader
-    return leader
-
-
 def load_position(text: str) -> HandState:
     """The :class:`~sixtysix.HandState` written by :func:`dump_position`.
 
@@ -373,7 +371,7 @@ def load_position(text: str) -> HandState:
     history: list[tuple[int, int]] = []  # (seat 0's tricks, seat 1's tricks) after each
     for k in range(0, len(played) - 1, 2):
         lead, follow = played[k], played[k + 1]
-        leader = _trick_winner(lead, follow, trump, leader)
+        leader = trick_winner(lead, follow, trump, leader)
         won[leader] |= 1 << lead | 1 << follow
         card_points[leader] += POINTS[lead] + POINTS[follow]
         history.append((won[0], won[1]))
@@ -468,7 +466,7 @@ def load_position(text: str) -> HandState:
             if declared & bit:
                 raise r.error(9, f"marriage {item[:2]} is listed twice")
             declared |= bit
-            value = _value(suit, trump)
+            value = marriage_value(suit, trump)
             if item.endswith("*"):
                 pending[seat] += value
             else:
@@ -491,7 +489,7 @@ def load_position(text: str) -> HandState:
     # 12 exchange
     exchanged_by = r.seat(12, allow_none=True)
     if talon:
-        exchange_card = trump * 8 + 7 - deck.exchange_rank
+        exchange_card = exchange_card_index(deck, trump)
         if exchanged_by < 0 and talon[-1] != dealt_turnup:
             raise r.error(
                 6,
@@ -505,7 +503,7 @@ def load_position(text: str) -> HandState:
                 f"{CARDS[exchange_card]}, which was not the turn-up",
             )
 
-    return HandState(
+    state = HandState(
         rules=rules,
         dealer=dealer,
         trump=trump,
@@ -527,6 +525,10 @@ def load_position(text: str) -> HandState:
         played=tuple(played),
         dealt_turnup=dealt_turnup,
     )
+    problems = validate(state)
+    if problems:
+        raise ParseError(f"the position is not reachable by legal play: {'; '.join(problems)}")
+    return state
 
 
 def _mask(indices: list[int]) -> int:

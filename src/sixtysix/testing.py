@@ -46,7 +46,7 @@ except ImportError as exc:  # pragma: no cover - depends on the environment
         "sixtysix.testing needs Hypothesis; install it with: pip install 'sixtysix[testing]'"
     ) from exc
 
-from .cards import CARDS, Card, Deck, Rank
+from .cards import CARDS, Card, Deck, Rank, exchange_card_index, marriage_value, trick_winner
 from .engine import apply_move, deal_from_order, is_legal, legal_moves
 from .errors import HandNotOverError
 from .moves import (
@@ -88,6 +88,7 @@ from .rules import (
 )
 from .scoring import HandEnd, HandResult, score_hand
 from .state import TURN_CLOSED, HandState, Step
+from .validate import validate
 
 __all__ = [
     "ALL_MOVES",
@@ -366,15 +367,7 @@ def moves() -> st.SearchStrategy[Move]:
 
 
 def _exchange_card(state: HandState) -> int:
-    return state.trump * 8 + 7 - state.rules.deck.exchange_rank
-
-
-def _trick_winner(lead: int, follow: int, trump: int) -> int:
-    """0 if the card led wins the trick, 1 if the card played to it does (RULES.md §1.4)."""
-    a, b = CARDS[lead], CARDS[follow]
-    if a.suit == b.suit:
-        return 0 if a.rank > b.rank else 1
-    return 1 if b.suit == trump else 0
+    return exchange_card_index(state.rules.deck, state.trump)
 
 
 def _replay(state: HandState) -> tuple[list[tuple[int, int, int, int]], int]:
@@ -384,7 +377,7 @@ def _replay(state: HandState) -> tuple[list[tuple[int, int, int, int]], int]:
     played = state.played
     for i in range(0, len(played) - 1, 2):
         lead, follow = played[i], played[i + 1]
-        winner = leader if _trick_winner(lead, follow, state.trump) == 0 else 1 - leader
+        winner = trick_winner(lead, follow, state.trump, leader)
         tricks.append((leader, lead, follow, winner))
         leader = winner
     return tricks, leader
@@ -403,7 +396,7 @@ def _played_by(state: HandState) -> tuple[int, int]:
 
 
 def _marriage_value(state: HandState, suit: int) -> int:
-    return 40 if suit == state.trump else 20
+    return marriage_value(suit, state.trump)
 
 
 def _follow_options(state: HandState) -> int:
@@ -492,6 +485,8 @@ def check_invariants(state: HandState) -> None:
       to a holder of the exchange card while the talon lasts; ``close`` only on an open
       talon; the leader may lead any card, or after a marriage its king (or queen, under
       ``EITHER``); the follower may play what §1.6 allows.
+    * **The library's checker**: :func:`sixtysix.validate` finds no problem (the checks
+      above are an independent second reading of RULES.md; both must accept).
     * **Scoring** (§6): :func:`~sixtysix.score_hand` raises
       :class:`~sixtysix.HandNotOverError` exactly on unfinished hands; a result has a
       winner in {0, 1, None}, game points 1 to 3 for a winner (else 0), ``carry`` equal to
@@ -524,6 +519,9 @@ def check_invariants(state: HandState) -> None:
     _check_auto(state)
     _check_legal_moves(state)
     _check_score(state)
+    problems = validate(state)
+    if problems:
+        raise _fail(state, f"sixtysix.validate disagrees: {'; '.join(problems)}")
 
 
 def _check_fields(s: HandState) -> None:
@@ -1053,7 +1051,7 @@ def _check_play(b: HandState, card: int, a: HandState) -> None:
             raise _fail(a, f"leading {CARDS[card]}: the card goes from hand to table")
         return
     leader = b.leader
-    winner = leader if _trick_winner(b.lead, card, b.trump) == 0 else mover
+    winner = trick_winner(b.lead, card, b.trump, leader)
     loser = 1 - winner
     hands = list(b.hands)
     hands[mover] &= ~(1 << card)
