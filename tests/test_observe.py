@@ -19,6 +19,7 @@ from sixtysix import (
     Card,
     DealError,
     HandState,
+    PositionError,
     Rules,
     Step,
     apply_move,
@@ -265,7 +266,11 @@ def test_the_leak_check_catches_a_leaking_view() -> None:
     """The checks above fail on a view that carries an opponent card."""
     state = new_hand(CLASSIC_66, seed=11)
     view = observe(state, 0)
-    leaky = attrs.evolve(view, opponent_known_mask=state.hands[1])
+    with pytest.raises(PositionError, match="known opponent cards"):
+        attrs.evolve(view, opponent_known_mask=state.hands[1])
+    leaky = attrs.evolve(view)  # behind the validation's back (unsupported, for this test)
+    object.__setattr__(leaky, "opponent_known_mask", state.hands[1])
+    object.__setattr__(leaky, "_attrs_cached_hash", None)
     assert leaky != view
     hidden = hidden_cards(state, 0)
     assert any(isinstance(item, Card) and (hidden >> item.index) & 1 for item in _walk(leaky))

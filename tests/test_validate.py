@@ -128,7 +128,9 @@ def test_hand_sizes_against_talon_and_tricks() -> None:
 
 
 def test_marriages() -> None:
-    state = find(CLASSIC_66, lambda s: s.step is Step.LEAD and s.declared and s.tricks_played >= 2)
+    state = find(
+        CLASSIC_66, lambda s: s.step is Step.LEAD and s.declared > 0 and s.tricks_played >= 2
+    )
     f = fields(state)
     seat = 0 if state.declared & 15 else 1
     suit = next(k for k in range(4) if state.declared >> (seat * 4 + k) & 1)

@@ -20,6 +20,8 @@ that names the broken rule:
 * :func:`check_invariants`: everything that must hold of any reachable state;
 * :func:`check_transition`: what a single move must have changed, and nothing else.
 
+And :func:`perft`, which counts move sequences to pin the move generator.
+
 >>> from hypothesis import given, settings
 >>> from sixtysix import SCHNAPSEN, legal_moves
 >>> @settings(max_examples=5, derandomize=True, database=None)
@@ -48,7 +50,7 @@ except ImportError as exc:  # pragma: no cover - depends on the environment
 
 from .cards import CARDS, Card, Deck, Rank, exchange_card_index, marriage_value, trick_winner
 from .engine import apply_move, deal_from_order, is_legal, legal_moves
-from .errors import HandNotOverError
+from .errors import HandNotOverError, IllegalMoveError, SixtySixError, quote
 from .moves import (
     ALL_MOVES,
     CLAIM,
@@ -100,6 +102,7 @@ __all__ = [
     "house_rules",
     "legal_move",
     "moves",
+    "perft",
     "presets",
     "reachable_states",
     "rules",
@@ -312,8 +315,15 @@ def _reachable(
 ) -> HandState:
     state = draw(_dealt(r, None))
     count = 0 if finished else draw(st.integers(0, max_moves))
+    played = 0
     while state.step is not Step.OVER and (finished or count > 0):
         count -= 1
+        played += 1
+        if played > _MAX_HAND_MOVES:
+            raise InvariantError(
+                f"the hand is not over after {_MAX_HAND_MOVES} moves (no hand of any rule "
+                f"set has that many): the engine offers a move that makes no progress\n{state!r}"
+            )
         after = apply_move(state, draw(_legal_move(state, claims)))
         if unfinished and after.step is Step.OVER:
             break
@@ -1119,3 +1129,40 @@ def _check_play(b: HandState, card: int, a: HandState) -> None:
             f"{CARDS[b.lead]} led, {CARDS[card]} played: trick to seat {winner}; "
             + "; ".join(diff),
         )
+
+
+# ============================================================================ perft
+
+
+def perft(state: HandState, depth: int) -> int:
+    """The number of legal move sequences of exactly ``depth`` moves from ``state``.
+
+    Like chess's perft ("performance test, move path enumeration"): a sequence that
+    ends the hand early is not counted, so ``perft(state, 1) == len(legal_moves(state))``
+    and ``perft(state, 0) == 1``. Golden counts for every preset and claim mode, made
+    by this function and committed as ``tests/data/perft.json``, pin the move generator:
+    any change to a legal move, or to the order-independent structure of the game tree,
+    changes a count.
+
+    >>> from sixtysix import CLASSIC_66, new_hand
+    >>> [perft(new_hand(CLASSIC_66, seed=1), d) for d in range(4)]
+    [1, 8, 45, 127]
+
+    Raises:
+        SixtySixError: ``depth`` is not a whole number from 0 to 64.
+        IllegalMoveError: ``state`` is not a :class:`~sixtysix.HandState`.
+    """
+    if type(depth) is not int or not 0 <= depth <= _MAX_HAND_MOVES:
+        raise SixtySixError(f"perft depth must be a whole number from 0 to 64, not {quote(depth)}")
+    if type(state) is not HandState:
+        raise IllegalMoveError(None, f"perft needs a HandState, not {type(state).__name__}")
+    return _perft(state, depth)
+
+
+def _perft(state: HandState, depth: int) -> int:
+    moves = legal_moves(state)
+    if depth == 1:
+        return len(moves)
+    if depth == 0:
+        return 1
+    return sum(_perft(apply_move(state, move), depth - 1) for move in moves)
