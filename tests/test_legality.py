@@ -132,7 +132,7 @@ def test_view_legal_moves_need_no_shadow_state(monkeypatch: pytest.MonkeyPatch) 
 
 def test_wrong_objects_raise_library_errors() -> None:
     for func in (legal_moves, lambda s: is_legal(s, "close"), lambda s: explain_illegal(s, "AC")):
-        with pytest.raises(ss.SixtySixError, match="HandState"):
+        with pytest.raises(ss.PositionError, match="HandState"):
             func(object())  # type: ignore[arg-type]
 
 

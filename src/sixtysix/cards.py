@@ -21,6 +21,7 @@ from collections.abc import Iterable, Iterator
 import attrs
 
 from .errors import ParseError
+from .errors import quote as _quote
 
 __all__ = [
     "CARDS",
@@ -71,7 +72,7 @@ class Suit(enum.IntEnum):
             suit = _SUIT_TEXT.get(key)
             if suit is not None:
                 return suit
-        raise ParseError(f"not a suit: {text!r} (use C, D, H or S, or one of ♣ ♦ ♥ ♠)")
+        raise ParseError(f"not a suit: {_quote(text)} (use C, D, H or S, or one of ♣ ♦ ♥ ♠)")
 
 
 _SUIT_TEXT: dict[str, Suit] = {}
@@ -122,7 +123,7 @@ class Rank(enum.IntEnum):
             rank = _RANK_TEXT.get(text.strip().upper())
             if rank is not None:
                 return rank
-        raise ParseError(f"not a rank: {text!r} (use one of A T K Q J 9 8 7, or 10)")
+        raise ParseError(f"not a rank: {_quote(text)} (use one of A T K Q J 9 8 7, or 10)")
 
 
 _RANK_POINTS = (0, 0, 0, 2, 3, 4, 10, 11)
@@ -135,12 +136,12 @@ _RANK_TEXT["10"] = Rank.TEN
 
 def _check_rank(_: object, __: object, value: Rank) -> None:
     if type(value) is not Rank:
-        raise ParseError(f"not a rank: {value!r}")
+        raise ParseError(f"not a rank: {_quote(value)}")
 
 
 def _check_suit(_: object, __: object, value: Suit) -> None:
     if type(value) is not Suit:
-        raise ParseError(f"not a suit: {value!r}")
+        raise ParseError(f"not a suit: {_quote(value)}")
 
 
 @attrs.frozen(eq=False, order=False, repr=False)
@@ -203,7 +204,7 @@ class Card:
                 except ParseError:
                     pass
         raise ParseError(
-            f"not a card: {text!r} (write rank then suit, e.g. QH, TH or 10H; "
+            f"not a card: {_quote(text)} (write rank then suit, e.g. QH, TH or 10H; "
             "ranks A T K Q J 9 8 7, suits C D H S)"
         )
 
@@ -219,7 +220,7 @@ class Card:
         """
         if type(index) is int and 0 <= index < 32:
             return CARDS[index]
-        raise ParseError(f"not a card index: {index!r} (use 0 to 31)")
+        raise ParseError(f"not a card index: {_quote(index)} (use 0 to 31)")
 
     def __str__(self) -> str:
         """The canonical two-letter text, e.g. ``QH``."""

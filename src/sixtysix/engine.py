@@ -25,13 +25,14 @@ Cards come in canonical order: by suit C, D, H, S, and within a suit from the ac
 from __future__ import annotations
 
 import hashlib
+import itertools
 import math
 import random
 import secrets
 from collections.abc import Sequence
 
 from .cards import CARDS, POINTS, Card, exchange_card_index, marriage_value, trick_winner
-from .errors import DealError, IllegalMoveError
+from .errors import DealError, IllegalMoveError, PositionError
 from .errors import quote as _short
 from .legality import (
     F_CLAIM,
@@ -102,21 +103,24 @@ def deal_from_order(rules: Rules, order: Sequence[Card | str], dealer: int = 0) 
             not 0 or 1.
     """
     if not isinstance(rules, Rules):
-        raise DealError(f"rules must be a Rules value, not {rules!r}")
+        raise DealError(f"rules must be a Rules value, not {_short(rules)}")
     if dealer not in (0, 1) or type(dealer) is not int:
-        raise DealError(f"the dealer must be seat 0 or 1, not {dealer!r}")
+        raise DealError(f"the dealer must be seat 0 or 1, not {_short(dealer)}")
     deck = rules.deck
     if isinstance(order, str):
         order = order.split()
     try:
-        items = list(order)
+        # Never more than one card past the deck: a huge or endless iterable is cut off.
+        items = list(itertools.islice(order, deck.size + 1))
     except TypeError:
-        raise DealError(f"the pack order must be a sequence of cards, not {order!r}") from None
+        raise DealError(
+            f"the pack order must be a sequence of cards, not {_short(order)}"
+        ) from None
     ids: list[int] = []
     for item in items:
         card = Card.parse(item) if isinstance(item, str) else item
         if type(card) is not Card:
-            raise DealError(f"the pack order must hold cards, not {item!r}")
+            raise DealError(f"the pack order must hold cards, not {_short(item)}")
         ids.append(card.index)
     expected = deck.mask
     seen = 0
@@ -158,11 +162,15 @@ def _deal_plan(rules: Rules) -> tuple[tuple[int, ...], tuple[int, ...], tuple[in
         rest = list(range(pos, rules.deck.size))
         talon = (*rest, turnup) if next_card else tuple(rest)
         plan = (tuple(non_dealer), tuple(dealer), talon)
+        if len(_DEAL_PLANS) >= _DEAL_PLANS_LIMIT:
+            _DEAL_PLANS.clear()
         _DEAL_PLANS[rules] = plan
     return plan
 
 
 _DEAL_PLANS: dict[Rules, tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]] = {}
+#: At most this many rule sets keep their deal plans (then the cache starts again).
+_DEAL_PLANS_LIMIT = 64
 
 
 def _deal(rules: Rules, ids: Sequence[int], dealer: int) -> HandState:
@@ -207,11 +215,15 @@ def _permutation_index(seed: int | str | bytes | random.Random | None, n: int) -
     if seed is None:
         return secrets.randbelow(limit)
     if isinstance(seed, bool) or not isinstance(seed, int | str | bytes):
-        raise DealError(f"a seed must be an int, str, bytes or random.Random, not {seed!r}")
+        raise DealError(f"a seed must be an int, str, bytes or random.Random, not {_short(seed)}")
     if isinstance(seed, int):
-        data = b"i" + str(seed).encode()
+        if seed.bit_length() <= _DECIMAL_SEED_BITS:
+            data = b"i" + str(int(seed)).encode()
+        else:  # past CPython's str() limit for ints: hash the two's-complement bytes
+            size = seed.bit_length() // 8 + 1
+            data = b"I" + int(seed).to_bytes(size, "big", signed=True)
     elif isinstance(seed, str):
-        data = b"s" + seed.encode()
+        data = b"s" + seed.encode("utf-8", "surrogatepass")
     else:
         data = b"b" + seed
     digest = hashlib.blake2b(data, digest_size=64, person=b"sixtysix-deal").digest()
@@ -219,6 +231,9 @@ def _permutation_index(seed: int | str | bytes | random.Random | None, n: int) -
 
 
 _FACTORIALS = [math.factorial(k) for k in range(33)]
+#: Int seeds up to this many bits are hashed by their decimal text (well under the
+#: 4,300-digit limit of ``str(int)``); larger ones by their bytes.
+_DECIMAL_SEED_BITS = 12_000
 
 
 def shuffled_deck(
@@ -233,8 +248,11 @@ def shuffled_deck(
     random index from :mod:`secrets`.
 
     Raises:
-        DealError: ``seed`` is of another type.
+        DealError: ``rules`` is not a :class:`~sixtysix.Rules`, or ``seed`` is of
+            another type.
     """
+    if not isinstance(rules, Rules):
+        raise DealError(f"rules must be a Rules value, not {_short(rules)}")
     return [CARDS[i] for i in _shuffled_ids(rules, seed)]
 
 
@@ -268,9 +286,9 @@ def new_hand(
         DealError: ``dealer`` is not 0 or 1, or ``seed`` is of another type.
     """
     if not isinstance(rules, Rules):
-        raise DealError(f"rules must be a Rules value, not {rules!r}")
+        raise DealError(f"rules must be a Rules value, not {_short(rules)}")
     if dealer not in (0, 1) or type(dealer) is not int:
-        raise DealError(f"the dealer must be seat 0 or 1, not {dealer!r}")
+        raise DealError(f"the dealer must be seat 0 or 1, not {_short(dealer)}")
     return _deal(rules, _shuffled_ids(rules, seed), dealer)
 
 
@@ -278,12 +296,24 @@ def new_hand(
 
 
 def to_move(state: HandState) -> int | None:
-    """The seat (0 or 1) whose decision it is, or ``None`` when the hand is over."""
+    """The seat (0 or 1) whose decision it is, or ``None`` when the hand is over.
+
+    Raises:
+        PositionError: ``state`` is not a :class:`~sixtysix.HandState`.
+    """
+    if type(state) is not HandState:
+        raise _not_a_state("to_move", state, view=False)
     return state.to_move
 
 
 def is_over(state: HandState) -> bool:
-    """Whether the hand has ended (then :func:`~sixtysix.score_hand` scores it)."""
+    """Whether the hand has ended (then :func:`~sixtysix.score_hand` scores it).
+
+    Raises:
+        PositionError: ``state`` is not a :class:`~sixtysix.HandState`.
+    """
+    if type(state) is not HandState:
+        raise _not_a_state("is_over", state, view=False)
     return state.step is OVER
 
 
@@ -306,7 +336,7 @@ def legal_moves(state: HandState | PlayerView) -> tuple[Move, ...]:
     when the hand is over.
 
     Raises:
-        IllegalMoveError: ``state`` is neither a state nor a view.
+        PositionError: ``state`` is neither a state nor a view.
     """
     if type(state) is HandState:
         r = state.rules
@@ -319,17 +349,16 @@ def legal_moves(state: HandState | PlayerView) -> tuple[Move, ...]:
             return ()
         key = options(state, state.hand_mask, state.talon_size, rule_facts(state.rules))
     else:
-        raise _not_a_state("legal moves", state)
+        raise _not_a_state("legal_moves", state)
     moves = MOVES_CACHE.get(key)
     if moves is None:
         moves = cached_moves(key)
     return moves
 
 
-def _not_a_state(what: str, value: object) -> IllegalMoveError:
-    return IllegalMoveError(
-        None, f"{what} need a HandState or a PlayerView, not {type(value).__name__}"
-    )
+def _not_a_state(what: str, value: object, view: bool = True) -> PositionError:
+    kinds = "a HandState or a PlayerView" if view else "a HandState"
+    return PositionError(f"{what} needs {kinds}, not {type(value).__name__}")
 
 
 def _legal(s: HandState, move: object) -> bool:
@@ -370,7 +399,7 @@ def is_legal(state: HandState, move: Move | str) -> bool:
     Text that is not a move at all is simply not legal.
     """
     if type(state) is not HandState:
-        raise _not_a_state("legal moves", state)
+        raise _not_a_state("is_legal", state, view=False)
     if isinstance(move, str):
         try:
             move = parse_move(move)
@@ -733,7 +762,7 @@ def explain_illegal(state: HandState, move: Move | str) -> str | None:
     'you have not won a trick yet, so you cannot claim'
     """
     if type(state) is not HandState:
-        raise _not_a_state("explanations", state)
+        raise _not_a_state("explain_illegal", state, view=False)
     if isinstance(move, str):
         try:
             move = parse_move(move)

@@ -101,7 +101,8 @@ class IllegalMoveError(SixtySixError):
         """Create the error for ``move``, forbidden because of ``reason``."""
         self.move = move
         self.reason = reason
-        super().__init__(f"illegal move {move!s}: {reason}")
+        text = str(move) if type(move).__module__ == "sixtysix.moves" else quote(move)
+        super().__init__(f"illegal move {text}: {reason}")
 
 
 class MatchError(SixtySixError):

@@ -36,7 +36,8 @@ from .cards import (
     mask_points,
     trick_winner,
 )
-from .errors import ParseError, RulesError
+from .errors import ParseError, PositionError, RulesError
+from .errors import quote as _quote
 from .rules import PRESETS, Rules, preset_name
 from .state import TURN_CLOSED, CloseSnapshot, HandState, Step
 from .validate import validate
@@ -102,18 +103,34 @@ def _parse_value(key: str, text: str, current: object) -> object:
         return text  # Rules.from_dict reads enum members by name and lists the allowed ones.
     if isinstance(current, bool):
         if text not in ("true", "false"):
-            raise RulesError(f"rules field {key!r} must be true or false, not {text!r}")
+            raise RulesError(
+                f"rules field {_quote(key)} must be true or false, not {_quote(text)}"
+            )
         return text == "true"
     if isinstance(current, tuple):
         parts = text.split("-")
-        if not all(p.isdigit() for p in parts):
+        if not all(_is_number(p) for p in parts):
             raise RulesError(
-                f"rules field {key!r} must be whole numbers joined by '-', e.g. 3-2, not {text!r}"
+                f"rules field {_quote(key)} must be whole numbers joined by '-', e.g. 3-2, "
+                f"not {_quote(text)}"
             )
         return tuple(int(p) for p in parts)
-    if not text.isdigit():
-        raise RulesError(f"rules field {key!r} must be a whole number, not {text!r}")
+    if not _is_number(text):
+        raise RulesError(f"rules field {_quote(key)} must be a whole number, not {_quote(text)}")
     return int(text)
+
+
+def _check_state(state: object, what: str) -> None:
+    if type(state) is not HandState:
+        raise PositionError(f"{what} needs a HandState, not {type(state).__name__}")
+    problems = validate(state)
+    if problems:
+        raise PositionError(f"{what} needs a reachable state: {'; '.join(problems)}")
+
+
+def _is_number(text: str) -> bool:
+    """Whether ``text`` is a whole number of at most 9 ASCII digits (not ``²``)."""
+    return 0 < len(text) <= 9 and text.isascii() and text.isdigit()
 
 
 def _parse_rules(text: str) -> Rules:
@@ -121,26 +138,30 @@ def _parse_rules(text: str) -> Rules:
     if not _NAME_RE.fullmatch(base_name):
         raise RulesError(
             f"expected a preset name such as CLASSIC_66, optionally followed by "
-            f"[field=value,...], not {text!r}"
+            f"[field=value,...], not {_quote(text)}"
         )
     base = PRESETS.get(base_name)
     if base is None:
-        raise RulesError(f"no preset called {base_name!r}; the presets are: {', '.join(PRESETS)}")
+        raise RulesError(
+            f"no preset called {_quote(base_name)}; the presets are: {', '.join(PRESETS)}"
+        )
     if not bracket:
         return base
     if not rest.endswith("]"):
-        raise RulesError(f"the list of rule changes must end with ']': {text!r}")
+        raise RulesError(f"the list of rule changes must end with ']': {_quote(text)}")
     body = rest[:-1]
     changes: dict[str, Any] = {}
     names = {f.name for f in attrs.fields(Rules)}
     for item in body.split(",") if body else []:
         key, eq, value = item.partition("=")
         if not eq or not value:
-            raise RulesError(f"expected field=value in the rules, not {item!r}")
+            raise RulesError(f"expected field=value in the rules, not {_quote(item)}")
         if key not in names:
-            raise RulesError(f"unknown rules field {key!r}; the fields are: {', '.join(names)}")
+            raise RulesError(
+                f"unknown rules field {_quote(key)}; the fields are: {', '.join(names)}"
+            )
         if key in changes:
-            raise RulesError(f"rules field {key!r} is given twice")
+            raise RulesError(f"rules field {_quote(key)} is given twice")
         changes[key] = _parse_value(key, value, getattr(base, key))
     return Rules.from_dict(changes, base=base)
 
@@ -201,9 +222,10 @@ def dump_position(state: HandState) -> str:
     'CLASSIC_66[claim_mode=AUTO,match_target=11] 1 ... L0 - - - - -'
 
     Raises:
-        ParseError: the state is not one the engine can reach (its pending marriage
-            points do not match its declared marriages).
+        PositionError: ``state`` is not a :class:`~sixtysix.HandState`, or not one that
+            legal play can reach (see :func:`~sixtysix.validate`).
     """
+    _check_state(state, "dump_position")
     step = state.step
     to_move = "-" if step is Step.OVER else f"{_STEP_LETTER[step]}{state.to_move}"
     turn = ""
@@ -249,7 +271,7 @@ class _Reader:
     def error(self, number: int, message: str) -> ParseError:
         name = FIELDS[number - 1]
         return ParseError(
-            f"position field {number} ({name}) {self.fields[number - 1]!r}: {message}"
+            f"position field {number} ({name}) {_quote(self.fields[number - 1])}: {message}"
         )
 
     def seat(self, number: int, allow_none: bool = False) -> int:
@@ -275,14 +297,15 @@ class _Reader:
             if card is None:
                 raise self.error(
                     number,
-                    f"{code!r} is not a card (ranks A T K Q J 9 8 7, suits C D H S, upper case)",
+                    f"{_quote(code)} is not a card "
+                    "(ranks A T K Q J 9 8 7, suits C D H S, upper case)",
                 )
             out.append(card.index)
         return out
 
     def number(self, number: int, text: str, what: str) -> int:
-        if not text.isdigit():
-            raise self.error(number, f"{what} must be a whole number, not {text!r}")
+        if not _is_number(text):
+            raise self.error(number, f"{what} must be a whole number, not {_quote(text)}")
         return int(text)
 
 
@@ -308,7 +331,7 @@ def load_position(text: str) -> HandState:
             state; the message names the field.
     """
     if not isinstance(text, str):
-        raise ParseError(f"a position must be given as text, not {text!r}")
+        raise ParseError(f"a position must be given as text, not {_quote(text)}")
     fields = text.split()
     if len(fields) != len(FIELDS):
         raise ParseError(
@@ -459,7 +482,7 @@ def load_position(text: str) -> HandState:
         for item in fields[8].split(","):
             if not re.fullmatch(r"[01][CDHS]\*?", item):
                 raise r.error(
-                    9, f"expected seat and suit, * when pending, e.g. 0H,1S*; not {item!r}"
+                    9, f"expected seat and suit, * when pending, e.g. 0H,1S*; not {_quote(item)}"
                 )
             seat, suit = int(item[0]), "CDHS".index(item[1])
             bit = 1 << (seat * 4 + suit)
@@ -567,9 +590,11 @@ def render(state: HandState, seat: int | None = None) -> str:
 
     Raises:
         ParseError: ``seat`` is not 0, 1 or ``None``.
+        PositionError: ``state`` is not a reachable :class:`~sixtysix.HandState`.
     """
+    _check_state(state, "render")
     if seat is not None and (type(seat) is not int or seat not in (0, 1)):
-        raise ParseError(f"render shows the view of seat 0 or 1 (or None), not {seat!r}")
+        raise ParseError(f"render shows the view of seat 0 or 1 (or None), not {_quote(seat)}")
     trump = Suit(state.trump)
     rules = _rules_text(state.rules)
     lines = [f"{rules}, trump {trump.name.lower()} ({trump.letter}), dealer seat {state.dealer}"]

@@ -83,6 +83,12 @@ class PlayerView(HandFacts):
     facts as :class:`~sixtysix.Card` tuples. :meth:`legal_moves` lists the seat's moves
     when it is to move, so ``sixtysix.legal_moves(view)`` works too.
 
+    A view built by hand (or by :func:`attrs.evolve`) is checked on construction by
+    :func:`validate_view` and raises :class:`~sixtysix.PositionError` when no reachable
+    state gives it; :func:`observe` skips the check, its views are consistent by
+    construction. Changing a field in place with ``object.__setattr__`` is not
+    supported: it skips the check and leaves a stale cached hash.
+
     Attributes:
         rules: The rule set of the hand.
         seat: The seat whose view this is (0 or 1).
@@ -278,9 +284,12 @@ def observe(state: HandState, seat: int) -> PlayerView:
 
     Raises:
         DealError: ``seat`` is not 0 or 1.
+        PositionError: ``state`` is not a :class:`~sixtysix.HandState`.
     """
     if type(seat) is not int or seat not in (0, 1):
-        raise DealError(f"the seat must be 0 or 1, not {seat!r}")
+        raise DealError(f"the seat must be 0 or 1, not {quote(seat)}")
+    if type(state) is not HandState:
+        raise PositionError(f"observe needs a HandState, not {type(state).__name__}")
     rules = state.rules
     opp = 1 - seat
     won = state.won
@@ -498,8 +507,13 @@ def determinize(view: PlayerView, rng: random.Random) -> HandState:
 
     Raises:
         DealError: no placement of the unseen cards agrees with ``view`` (never for a
-            view made by :func:`observe`).
+            view made by :func:`observe`), or ``rng`` is not a :class:`random.Random`.
+        PositionError: ``view`` is not a :class:`PlayerView`.
     """
+    if type(view) is not PlayerView:
+        raise PositionError(f"determinize needs a PlayerView, not {type(view).__name__}")
+    if not isinstance(rng, random.Random):
+        raise DealError(f"determinize needs a random.Random, not {type(rng).__name__}")
     unseen, in_hand, _ = _hidden_counts(view)
     excluded = view.opponent_excluded_mask
     allowed = list(iter_mask(unseen & ~excluded))

@@ -25,6 +25,7 @@ import attrs
 
 from .cards import Deck
 from .errors import RulesError
+from .errors import quote as _quote
 
 __all__ = [
     "CLASSIC_66",
@@ -256,7 +257,8 @@ def _enum_field(enum_type: type[enum.Enum], default: enum.Enum) -> Any:
         if type(value) is not enum_type:
             allowed = ", ".join(m.name for m in enum_type)
             raise RulesError(
-                f"Rules.{attribute.name} must be a {enum_type.__name__} ({allowed}), not {value!r}"
+                f"Rules.{attribute.name} must be a {enum_type.__name__} ({allowed}), "
+                f"not {_quote(value)}"
             )
 
     return attrs.field(default=default, validator=check)
@@ -267,7 +269,7 @@ def _int_field(default: int, low: int, high: int) -> Any:
         if type(value) is not int or not low <= value <= high:
             raise RulesError(
                 f"Rules.{attribute.name} must be a whole number from {low} to {high}, "
-                f"not {value!r}"
+                f"not {_quote(value)}"
             )
 
     return attrs.field(default=default, validator=check)
@@ -276,7 +278,7 @@ def _int_field(default: int, low: int, high: int) -> Any:
 def _bool_field(default: bool) -> Any:
     def check(inst: object, attribute: attrs.Attribute[Any], value: object) -> None:
         if type(value) is not bool:
-            raise RulesError(f"Rules.{attribute.name} must be True or False, not {value!r}")
+            raise RulesError(f"Rules.{attribute.name} must be True or False, not {_quote(value)}")
 
     return attrs.field(default=default, validator=check)
 
@@ -291,11 +293,13 @@ def _check_packets(inst: object, attribute: attrs.Attribute[Any], value: object)
     if (
         not isinstance(value, tuple)
         or not value
-        or not all(type(k) is int and k >= 1 for k in value)
+        or len(value) > 16
+        or not all(type(k) is int and 1 <= k <= 16 for k in value)
     ):
         raise RulesError(
-            f"Rules.deal_packets must be a non-empty tuple of positive whole numbers, "
-            f"not {value!r}"
+            f"Rules.deal_packets must be a non-empty tuple of at most 16 whole numbers "
+            f"from 1 to 16, "
+            f"not {_quote(value)}"
         )
 
 
@@ -305,7 +309,9 @@ class Rules:
 
     The defaults are :data:`CLASSIC_66`. Build variants with :func:`attrs.evolve`; every
     field is validated, and an inconsistent combination (say, a deal that needs more
-    cards than the deck has) raises :class:`~sixtysix.RulesError`.
+    cards than the deck has) raises :class:`~sixtysix.RulesError`. Changing a field in
+    place with ``object.__setattr__`` is not supported: it skips the validation and
+    leaves a stale cached hash (and stale per-rule-set tables in the engine's caches).
 
     >>> import attrs
     >>> Rules() == CLASSIC_66
@@ -460,7 +466,9 @@ class Rules:
             RulesError: an unknown field, a value of the wrong kind, or an inconsistent set.
         """
         if not isinstance(data, Mapping):
-            raise RulesError(f"rules must be a mapping of field names to values, not {data!r}")
+            raise RulesError(
+                f"rules must be a mapping of field names to values, not {_quote(data)}"
+            )
         items = dict(data)
         if "preset" in items:
             base = get_preset(items.pop("preset"))
@@ -470,7 +478,7 @@ class Rules:
         for key, value in items.items():
             if key not in fields:
                 raise RulesError(
-                    f"unknown rules field {key!r}; the fields are: {', '.join(fields)}"
+                    f"unknown rules field {_quote(key)}; the fields are: {', '.join(fields)}"
                 )
             current = getattr(base, key)
             if isinstance(current, enum.Enum):
@@ -481,7 +489,8 @@ class Rules:
                 if member is None:
                     allowed = ", ".join(enum_type.__members__)
                     raise RulesError(
-                        f"rules field {key!r} cannot be {value!r}; allowed values: {allowed}"
+                        f"rules field {_quote(key)} cannot be {_quote(value)}; "
+                        f"allowed values: {allowed}"
                     )
                 changes[key] = member
             else:
@@ -584,12 +593,14 @@ def get_preset(name: str) -> Rules:
     Raises:
         RulesError: no preset has that name.
     """
-    key = str(name).strip().upper().replace("-", "_").replace(" ", "_")
+    if not isinstance(name, str):
+        raise RulesError(f"a preset name must be text, not {_quote(name)}")
+    key = name.strip().upper().replace("-", "_").replace(" ", "_")
     try:
         return PRESETS[key]
     except KeyError:
         raise RulesError(
-            f"no preset called {name!r}; the presets are: {', '.join(PRESETS)}"
+            f"no preset called {_quote(name)}; the presets are: {', '.join(PRESETS)}"
         ) from None
 
 

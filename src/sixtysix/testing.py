@@ -50,7 +50,7 @@ except ImportError as exc:  # pragma: no cover - depends on the environment
 
 from .cards import CARDS, Card, Deck, Rank, exchange_card_index, marriage_value, trick_winner
 from .engine import apply_move, deal_from_order, is_legal, legal_moves
-from .errors import HandNotOverError, IllegalMoveError, SixtySixError, quote
+from .errors import HandNotOverError, PositionError, SixtySixError, quote
 from .moves import (
     ALL_MOVES,
     CLAIM,
@@ -1150,12 +1150,12 @@ def perft(state: HandState, depth: int) -> int:
 
     Raises:
         SixtySixError: ``depth`` is not a whole number from 0 to 64.
-        IllegalMoveError: ``state`` is not a :class:`~sixtysix.HandState`.
+        PositionError: ``state`` is not a :class:`~sixtysix.HandState`.
     """
     if type(depth) is not int or not 0 <= depth <= _MAX_HAND_MOVES:
         raise SixtySixError(f"perft depth must be a whole number from 0 to 64, not {quote(depth)}")
     if type(state) is not HandState:
-        raise IllegalMoveError(None, f"perft needs a HandState, not {type(state).__name__}")
+        raise PositionError(f"perft needs a HandState, not {type(state).__name__}")
     return _perft(state, depth)
 
 
