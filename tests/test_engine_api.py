@@ -117,7 +117,8 @@ def test_states_are_hashable_picklable_and_immutable() -> None:
     assert hash(pickle.loads(pickle.dumps(state))) == hash(state)
     with pytest.raises(attrs.exceptions.FrozenInstanceError):
         state.leader = 0  # type: ignore[misc]
-    assert "HandState LEAD" in repr(state)
+    assert "HandState LEAD" in state.describe()
+    assert eval(repr(state), vars(ss)) == state
 
 
 def test_engine_uses_the_fast_state_constructor() -> None:

@@ -20,6 +20,7 @@ from sixtysix import (
     Deck,
     HandState,
     ParseError,
+    PositionError,
     Rules,
     Step,
     StrictPlay,
@@ -228,10 +229,10 @@ def test_bad_field(number: int, value: str, pattern: str) -> None:
 
 
 def test_marriage_field_sets_counted_and_pending_points() -> None:
-    state = load_position(replace_field(START, 9, "1H*,0S,1D"))
-    assert state.pending == (0, 20)
-    assert state.marriages == (20, 40)  # diamonds are trumps
-    assert state.declared == (1 << 3) | (1 << 6) | (1 << 5)
+    # Read, then rejected by sixtysix.validate: nobody has won a trick or holds the pairs.
+    bad(replace_field(START, 9, "1H*,0S,1D"), "seat 0's marriages count without a won trick")
+    state = play(start(), "AH", "9H", "draw")
+    assert fields(state)[8] == "-"
 
 
 def test_bad_positions_in_play() -> None:
@@ -281,7 +282,7 @@ def test_turn_steps_only_on_lead() -> None:
 
 def test_unreachable_pending_marriage_cannot_be_written() -> None:
     state = attrs.evolve(start(), pending=(5, 0))
-    with pytest.raises(ParseError, match="seat 0 has 5 pending marriage points"):
+    with pytest.raises(PositionError, match="has 0 counted and 5 pending"):
         dump_position(state)
 
 

@@ -13,6 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from tests.helpers import ALL_RULES, RULE_IDS, random_play
 
+import sixtysix
 from sixtysix import (
     CLASSIC_66,
     SCHNAPSEN,
@@ -81,7 +82,8 @@ def test_view_of_a_fresh_deal_holds_the_public_facts() -> None:
     other = observe(state, 0)
     assert [str(c) for c in other.hand] == ["QH", "JH", "9H", "QS", "JS", "9S"]
     assert other.legal_moves() == () and legal_moves(other) == ()
-    assert "PlayerView seat=1" in repr(view) and "AD" in repr(view)
+    assert "PlayerView seat=1" in view.describe() and "AD" in view.describe()
+    assert eval(repr(view), vars(sixtysix)) == view
 
 
 def test_trick_in_progress_points_and_tricks_are_public() -> None:

@@ -38,7 +38,7 @@ from .cards import (
 )
 from .errors import ParseError, PositionError, RulesError
 from .errors import quote as _quote
-from .rules import PRESETS, Rules, preset_name
+from .rules import PRESETS, Rules, preset_differences
 from .state import TURN_CLOSED, CloseSnapshot, HandState, Step
 from .validate import validate
 
@@ -80,21 +80,10 @@ def _value_text(value: object) -> str:
 
 def _rules_text(rules: Rules) -> str:
     """A preset name, or the closest preset and the differing fields in brackets."""
-    name = preset_name(rules)
-    if name is not None:
+    name, changes = preset_differences(rules)
+    if not changes:
         return name
-    fields = attrs.fields(Rules)
-    best_name = ""
-    best: list[str] = []
-    for candidate, preset in PRESETS.items():
-        diffs = [
-            f"{f.name}={_value_text(getattr(rules, f.name))}"
-            for f in fields
-            if getattr(rules, f.name) != getattr(preset, f.name)
-        ]
-        if not best_name or len(diffs) < len(best):
-            best_name, best = candidate, diffs
-    return f"{best_name}[{','.join(best)}]"
+    return f"{name}[{','.join(f'{k}={_value_text(v)}' for k, v in changes.items())}]"
 
 
 def _parse_value(key: str, text: str, current: object) -> object:

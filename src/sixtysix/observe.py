@@ -261,7 +261,28 @@ class PlayerView(HandFacts):
         return cached_moves(options(self, self.hand_mask, self.talon_size, rule_facts(self.rules)))
 
     def __repr__(self) -> str:
-        """A one-line summary for debugging."""
+        """Code that makes an equal view: ``observe(load_position('...'), seat)``.
+
+        The position is one of the states this view is of (the unseen cards in
+        canonical order), so ``eval(repr(view)) == view`` where the names of
+        ``from sixtysix import *`` are defined.
+
+        >>> from sixtysix import CLASSIC_66, load_position, new_hand
+        >>> view = observe(new_hand(CLASSIC_66, seed=7), 1)
+        >>> repr(view)[:25], repr(view)[-4:]
+        ("observe(load_position('CL", ', 1)')
+        >>> eval(repr(view)) == view
+        True
+        """
+        from .notation import dump_position  # notation imports this module
+
+        try:
+            return f"observe(load_position({dump_position(_shadow_state(self))!r}), {self.seat})"
+        except ValueError:
+            return self.describe()
+
+    def describe(self) -> str:
+        """A one-line summary for debugging: seat, step, trump, talon, hand, points."""
         hand = " ".join(str(c) for c in self.hand)
         known = " ".join(str(c) for c in self.opponent_known)
         bottom = CARDS[self.talon_bottom] if self.talon_bottom >= 0 else "-"

@@ -57,6 +57,7 @@ __all__ = [
     "StrictPlay",
     "TrumpSource",
     "get_preset",
+    "preset_differences",
     "preset_name",
 ]
 
@@ -303,7 +304,7 @@ def _check_packets(inst: object, attribute: attrs.Attribute[Any], value: object)
         )
 
 
-@attrs.frozen(kw_only=True, cache_hash=True)
+@attrs.frozen(kw_only=True, cache_hash=True, repr=False)
 class Rules:
     """A complete rule set: every parameter of RULES.md, as an immutable value.
 
@@ -424,6 +425,30 @@ class Rules:
                 f"the deal gives each player {each} cards, leaving a talon of {talon}; "
                 f"with {size} cards the talon (turn-up included) must be even and at least 2"
             )
+
+    def __repr__(self) -> str:
+        """The preset this equals, or the nearest preset and the differences.
+
+        The text evaluates back to an equal value where the names of
+        ``from sixtysix import *`` are defined:
+
+        >>> CLASSIC_66
+        CLASSIC_66
+        >>> attrs.evolve(SCHNAPSEN, match_target=11, closing_allowed=False)
+        Rules.from_dict({'preset': 'SCHNAPSEN', 'closing_allowed': False, 'match_target': 11})
+        """
+        name, changes = preset_differences(self)
+        if not changes:
+            return name
+        items: dict[str, Any] = {"preset": name}
+        for key, value in changes.items():
+            if isinstance(value, enum.Enum):
+                items[key] = value.name
+            elif isinstance(value, tuple):
+                items[key] = list(value)
+            else:
+                items[key] = value
+        return f"Rules.from_dict({items!r})"
 
     @property
     def hand_size(self) -> int:
@@ -610,3 +635,26 @@ def preset_name(rules: Rules) -> str | None:
         if preset == rules:
             return name
     return None
+
+
+def preset_differences(rules: Rules) -> tuple[str, dict[str, Any]]:
+    """The preset nearest to ``rules`` and the fields in which ``rules`` differ from it.
+
+    The nearest preset is the one with the fewest differing fields (the first in
+    :data:`PRESETS` order on a tie); the differences are in field order.
+
+    >>> preset_differences(SANTASE)
+    ('SANTASE', {})
+    >>> preset_differences(attrs.evolve(HOYLE_66, tie_carry=0))
+    ('HOYLE_66', {'tie_carry': 0})
+    """
+    best_name = ""
+    best: dict[str, Any] = {}
+    names = [f.name for f in attrs.fields(Rules)]
+    for candidate, preset in PRESETS.items():
+        if preset == rules:
+            return candidate, {}
+        diffs = {n: getattr(rules, n) for n in names if getattr(rules, n) != getattr(preset, n)}
+        if not best_name or len(diffs) < len(best):
+            best_name, best = candidate, diffs
+    return best_name, best

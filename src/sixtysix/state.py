@@ -212,7 +212,28 @@ class HandState(HandFacts):
         return cards_of(self.hands[seat])
 
     def __repr__(self) -> str:
-        """A one-line summary for debugging."""
+        """The position string, as code that reads it back (python-chess style).
+
+        ``eval(repr(state)) == state`` where the names of ``from sixtysix import *`` are
+        defined; a state that legal play cannot reach (built by hand) shows
+        :meth:`describe` instead.
+
+        >>> from sixtysix import CLASSIC_66, load_position, new_hand
+        >>> state = new_hand(CLASSIC_66, seed=7)
+        >>> repr(state)[:40]
+        "load_position('CLASSIC_66 0 AS 9CKDJDQH9"
+        >>> eval(repr(state)) == state
+        True
+        """
+        from .notation import dump_position  # notation imports this module
+
+        try:
+            return f"load_position({dump_position(self)!r})"
+        except ValueError:
+            return self.describe()
+
+    def describe(self) -> str:
+        """A one-line summary for debugging: step, leader, trump, talon, hands, points."""
         hands = " | ".join(" ".join(str(c) for c in self.hand(s)) for s in (0, 1))
         return (
             f"<HandState {self.step.name} leader={self.leader} trump={Suit(self.trump).letter} "

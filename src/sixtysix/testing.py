@@ -123,8 +123,15 @@ class InvariantError(AssertionError):
 
 def _fail(state: HandState, message: str) -> InvariantError:
     return InvariantError(
-        f"{message}\n  in state {state!r}\n  moves played: {_cards(state.played)}"
+        f"{message}\n  in state {_describe(state)}\n  moves played: {_cards(state.played)}"
     )
+
+
+def _describe(state: object) -> str:
+    """The one-line debugging summary of a state (its repr is a position string)."""
+    if isinstance(state, HandState):
+        return state.describe()
+    return repr(state)  # pragma: no cover - the kit only reports on states
 
 
 def _cards(indices: Sequence[int] | int) -> str:
@@ -280,7 +287,7 @@ def dealt_states(
 def _legal_move(draw: st.DrawFn, state: HandState, claims: bool) -> Move:
     options = legal_moves(state)
     if not options:
-        raise InvariantError(f"no legal move in {state!r}")
+        raise InvariantError(f"no legal move in {_describe(state)}")
     bold = [m for m in options if (m is CLAIM and claims) or m is CLOSE]
     calm = [m for m in options if m is not CLAIM and m is not CLOSE]
     if bold and calm and draw(st.integers(0, 15)) != 0:
@@ -322,7 +329,8 @@ def _reachable(
         if played > _MAX_HAND_MOVES:
             raise InvariantError(
                 f"the hand is not over after {_MAX_HAND_MOVES} moves (no hand of any rule "
-                f"set has that many): the engine offers a move that makes no progress\n{state!r}"
+                "set has that many): the engine offers a move that makes no progress\n"
+                + _describe(state)
             )
         after = apply_move(state, draw(_legal_move(state, claims)))
         if unfinished and after.step is Step.OVER:

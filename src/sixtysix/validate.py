@@ -60,7 +60,16 @@ def _cards(mask: int) -> str:
 
 
 def _is_int(value: object) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
+    return type(value) is int or (isinstance(value, int) and not isinstance(value, bool))
+
+
+def _card_tuple(value: object) -> bool:
+    """Whether ``value`` is a tuple of card indices 0 to 31."""
+    if type(value) is not tuple:
+        return False
+    if all(type(i) is int for i in value):
+        return not value or (min(value) >= 0 and max(value) <= 31)
+    return all(_small(i, 0, 31) for i in value)
 
 
 def _small(value: object, low: int, high: int) -> bool:
@@ -82,7 +91,7 @@ def field_problems(s: object, pairs: tuple[str, ...]) -> list[str]:
         if not (type(value) is tuple and len(value) == 2 and all(map(_is_int, value))):
             out.append(f"{name} must be a pair of ints")
     played = getattr(s, "played", None)
-    if not (type(played) is tuple and all(_small(i, 0, 31) for i in played)):
+    if not _card_tuple(played):
         out.append("played must be a tuple of card indices 0 to 31")
     snap = getattr(s, "close_snapshot", None)
     if snap is not None and not (
@@ -145,7 +154,7 @@ def state_problems(s: HandState) -> list[str]:
     """The problems of a state (see :func:`validate`)."""
     out = field_problems(s, PAIR_FIELDS)
     raw = getattr(s, "talon", None)
-    if not (type(raw) is tuple and all(_small(i, 0, 31) for i in raw)):
+    if not _card_tuple(raw):
         out.append("talon must be a tuple of card indices 0 to 31")
     if out:
         return out
@@ -359,6 +368,8 @@ def _marriage_problems(s: HandState, tricks: list[tuple[int, int, int, int]]) ->
 
 
 def _subset_sum(s: HandState, seat: int, target: int) -> bool:
+    if not target:
+        return True
     suits = [suit for suit in range(4) if s.declared >> (seat * 4 + suit) & 1]
     values = [marriage_value(suit, s.trump) for suit in suits]
     return any(
