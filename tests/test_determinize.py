@@ -10,6 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from tests.helpers import ALL_RULES, RULE_IDS, random_play
+from tests.profiles import examples
 
 from sixtysix import (
     CLASSIC_66,
@@ -71,7 +72,7 @@ def classic_deal(
 
 
 @pytest.mark.parametrize("rules", ALL_RULES, ids=RULE_IDS)
-@settings(max_examples=10)
+@settings(max_examples=examples(10))
 @given(seed=st.integers(0, 2**32 - 1))
 def test_samples_agree_with_the_view_and_are_playable(rules: Rules, seed: int) -> None:
     rng = random.Random(seed)
@@ -247,7 +248,7 @@ def test_an_inconsistent_view_is_rejected() -> None:
         determinize(doctored, random.Random(0))
 
 
-@settings(max_examples=150)
+@settings(max_examples=examples(150))
 @given(state=reachable_states(kit_rules()))
 def test_views_and_samples_under_house_rules(state: HandState) -> None:
     """The same properties on random house rules (any strict-play rule, exchange and

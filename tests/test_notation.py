@@ -9,6 +9,7 @@ import attrs
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from tests.profiles import examples
 
 from sixtysix import (
     CLASSIC_66,
@@ -334,7 +335,7 @@ def random_states(rules: Rules, seed: int) -> list[HandState]:
     return states
 
 
-@settings(max_examples=80)
+@settings(max_examples=examples(80))
 @given(rules=st.sampled_from(ALL_RULES), seed=st.integers(0, 2**32))
 def test_every_reached_state_round_trips(rules: Rules, seed: int) -> None:
     for state in random_states(rules, seed):
@@ -343,14 +344,14 @@ def test_every_reached_state_round_trips(rules: Rules, seed: int) -> None:
         assert load_position(text) == state
 
 
-@settings(max_examples=60)
+@settings(max_examples=examples(60))
 @given(rules=house_rules(), seed=st.integers(0, 2**32))
 def test_house_rules_states_round_trip(rules: Rules, seed: int) -> None:
     for state in random_states(rules, seed):
         assert load_position(dump_position(state)) == state
 
 
-@settings(max_examples=60)
+@settings(max_examples=examples(60))
 @given(rules=st.sampled_from(ALL_RULES), seed=st.integers(0, 2**32), seat=st.integers(0, 1))
 def test_render_for_a_seat_hides_the_hidden_cards(rules: Rules, seed: int, seat: int) -> None:
     for state in random_states(rules, seed):

@@ -12,6 +12,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from tests.helpers import ALL_RULES, RULE_IDS, random_play
+from tests.profiles import examples
 
 import sixtysix
 from sixtysix import (
@@ -179,7 +180,7 @@ def test_views_are_hashable_values() -> None:
 
 
 @pytest.mark.parametrize("rules", ALL_RULES, ids=RULE_IDS)
-@settings(max_examples=12)
+@settings(max_examples=examples(12))
 @given(seed=st.integers(0, 2**32 - 1))
 def test_legal_moves_of_the_view_equal_those_of_the_state(rules: Rules, seed: int) -> None:
     for state in random_play(rules, seed):
@@ -244,7 +245,7 @@ def _assert_no_leak(state: HandState, seat: int) -> None:
 
 
 @pytest.mark.parametrize("rules", ALL_RULES, ids=RULE_IDS)
-@settings(max_examples=8)
+@settings(max_examples=examples(8))
 @given(seed=st.integers(0, 2**32 - 1))
 def test_a_view_exposes_no_hidden_card(rules: Rules, seed: int) -> None:
     rng = random.Random(seed)

@@ -32,6 +32,7 @@ __all__ = [
     "HOYLE_66",
     "PAGAT_66",
     "PRESETS",
+    "PRESET_INFO",
     "SANTASE",
     "SCHNAPSEN",
     "SCHNAPSEN_TOURNAMENT",
@@ -51,6 +52,7 @@ __all__ = [
     "MarriageLead",
     "MarriagePendingRedeem",
     "NextDealer",
+    "PresetInfo",
     "Rules",
     "Schwarz",
     "SitOutScores",
@@ -609,10 +611,99 @@ PRESETS: Mapping[str, Rules] = types.MappingProxyType(
 )
 
 
+@attrs.frozen
+class PresetInfo:
+    """What a preset is and where its rules come from (for the CLI, the docs and tools).
+
+    Attributes:
+        name: The preset's name, as in :data:`PRESETS`.
+        summary: One line of plain text (``sixtysix rules --list`` prints it).
+        source: A sentence of MyST markdown naming the game and its source (the docs'
+            variant table shows it).
+        aliases: Other names :func:`get_preset` accepts (case-insensitive, ``-`` for
+            ``_``).
+    """
+
+    name: str
+    summary: str
+    source: str
+    aliases: tuple[str, ...] = ()
+
+
+#: The metadata of every preset, in :data:`PRESETS` order.
+PRESET_INFO: Mapping[str, PresetInfo] = types.MappingProxyType(
+    {
+        info.name: info
+        for info in (
+            PresetInfo(
+                "CLASSIC_66",
+                "Sixty-Six, 24 cards: the common ground of the standard texts (default)",
+                "**Sixty-Six**, the default: the common ground of the English Sixty-Six rule "
+                "texts (the Bicycle/Foster *Hoyle* text and the rules-site write-ups the "
+                "library was built from).",
+                ("66", "SIXTY_SIX"),
+            ),
+            PresetInfo(
+                "PAGAT_66",
+                "Sixty-Six as on pagat.com: winner deals, no carried points",
+                "**Sixty-Six** as on [pagat.com's Sixty-Six page]"
+                "(https://www.pagat.com/marriage/66.html): the winner of a hand deals the "
+                "next, nothing is carried over.",
+                ("PAGAT",),
+            ),
+            PresetInfo(
+                "HOYLE_66",
+                "Sixty-Six as in the Bicycle/Foster (Hoyle) text: follow suit only",
+                "**Sixty-Six** as in the [Bicycle/Foster text]"
+                "(https://bicyclecards.com/how-to-play/sixty-six/) (Foster's *Complete "
+                "Hoyle*): follow suit only, exchange at any time.",
+                ("HOYLE", "BICYCLE"),
+            ),
+            PresetInfo(
+                "SCHNAPSEN",
+                "Schnapsen, 20 cards, as on pagat.com: the last trick wins the hand",
+                "**Schnapsen** as on [pagat.com's Schnapsen page]"
+                "(https://www.pagat.com/marriage/schnaps.html): 20 cards, the last trick "
+                "wins the hand.",
+                ("SCHNAPS",),
+            ),
+            PresetInfo(
+                "SCHNAPSEN_TOURNAMENT",
+                "Schnapsen, Austrian tournament practice (sharper exchange, closing)",
+                '**Schnapsen** in Austrian tournament ("sharp") practice: king leads a '
+                "marriage, no marriage or exchange before a won trick, no exchange or close "
+                "below four talon cards.",
+                ("TOURNAMENT",),
+            ),
+            PresetInfo(
+                "SANTASE",
+                "Santase, the Bulgarian game: automatic claims, match to 11",
+                "**Santase**, the Bulgarian game: automatic claims, a failed close costs 3, "
+                "matches to 11.",
+                ("SANTASE_BG", "BULGARIAN"),
+            ),
+            PresetInfo(
+                "VU_SCHNAPSEN",
+                "Schnapsen as the `schnapsen` PyPI engine plays it: no closing",
+                "**Schnapsen** as the engine of the [`schnapsen` package on PyPI]"
+                "(https://pypi.org/project/schnapsen/) plays it, so its games can be "
+                "replayed and compared: one-by-one deal, no closing, automatic claims.",
+                ("VU",),
+            ),
+        )
+    }
+)
+_ALIASES = {alias: info.name for info in PRESET_INFO.values() for alias in info.aliases}
+
+
 def get_preset(name: str) -> Rules:
     """The preset called ``name`` (case-insensitive; ``-`` and spaces read as ``_``).
 
+    Each preset's :attr:`PresetInfo.aliases` are accepted too.
+
     >>> get_preset("schnapsen-tournament") == SCHNAPSEN_TOURNAMENT
+    True
+    >>> get_preset("hoyle") == HOYLE_66
     True
 
     Raises:
@@ -622,7 +713,7 @@ def get_preset(name: str) -> Rules:
         raise RulesError(f"a preset name must be text, not {_quote(name)}")
     key = name.strip().upper().replace("-", "_").replace(" ", "_")
     try:
-        return PRESETS[key]
+        return PRESETS[_ALIASES.get(key, key)]
     except KeyError:
         raise RulesError(
             f"no preset called {_quote(name)}; the presets are: {', '.join(PRESETS)}"
