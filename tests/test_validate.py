@@ -337,3 +337,104 @@ def test_views_built_by_hand_are_validated() -> None:
         attrs.evolve(observe(state, 0), opponent_known_mask=state.hands[1])
     assert attrs.evolve(view) == view
     assert isinstance(PositionError("x"), ss.DealError)
+
+
+# --------------------------------------------------------------------------- each check
+
+
+def _bit(text: str) -> int:
+    return 1 << ss.Card.parse(text).index
+
+
+def _problems_of(state: HandState, **changes: object) -> str:
+    return " | ".join(validate(attrs.evolve(state, **changes)))
+
+
+def test_each_check_of_a_state_names_its_problem() -> None:
+    s = new_hand(CLASSIC_66, seed=1)
+    h0, h1 = s.hands
+    low0 = h0 & -h0
+    follow = find(CLASSIC_66, lambda t: t.step is Step.FOLLOW and t.tricks_played >= 2)
+    lead = find(CLASSIC_66, lambda t: t.step is Step.LEAD and t.tricks_played >= 2)
+    closed = find(
+        CLASSIC_66, lambda t: t.is_closed and t.step is Step.LEAD and t.tricks_played >= 2
+    )
+    decide = find(CLASSIC_66, lambda t: t.step is Step.DECIDE)
+    assert "talon must be a tuple" in _problems_of(s, talon=("x",))
+    twice = (*s.talon[:-2], s.talon[0], s.talon[-1])
+    assert "the talon holds a card twice" in _problems_of(s, talon=twice)
+    assert "is in both seat 0's hand and seat 1's hand" in _problems_of(s, hands=(h0 | h1, h1))
+    assert "is nowhere" in _problems_of(s, hands=(h0 & ~low0, h1))
+    assert "is not in the D24 deck" in _problems_of(s, hands=(h0 | _bit("7C"), h1))
+    assert "played twice" in _problems_of(follow, played=(*follow.played, follow.played[0]))
+    assert "not exactly the cards won" in _problems_of(lead, played=lead.played[2:])
+    moved = (follow.lead, *follow.played[:-1])
+    assert "is not the last card played" in _problems_of(follow, played=moved)
+    assert "the tricks played give seat 0" in _problems_of(
+        lead,
+        won=(lead.won[1], lead.won[0]),
+        card_points=(lead.card_points[1], lead.card_points[0]),
+    )
+    assert "won the last trick" in _problems_of(lead, leader=1 - lead.leader)
+    drawn = s.talon[0]
+    assert "cannot follow a talon" in _problems_of(
+        s, talon=s.talon[1:], hands=(h0 | 1 << drawn, h1)
+    )
+    moved_card = h0 & -h0
+    assert "seat 0 holds 5 cards" in _problems_of(s, hands=(h0 ^ moved_card, h1 | moved_card))
+    assert "a card is on the table exactly when" in _problems_of(s, step=Step.FOLLOW)
+    assert "needs a won trick and an open talon" in _problems_of(closed, step=Step.DECIDE)
+    after_draw = attrs.evolve(CLASSIC_66, close_timing=ss.CloseTiming.AFTER_DRAW)
+    assert "a decision to draw or close where there is none" in _problems_of(
+        decide, rules=after_draw
+    )
+    assert "outside a leading turn" in _problems_of(follow, turn_steps=1)
+    assert "not declared by the leader" in _problems_of(s, turn_marriage=0)
+    assert "was not closed by them" in _problems_of(s, turn_steps=1)
+    other = (s.trump + 1) % 4 * 8
+    assert "is not a trump of the deck" in _problems_of(s, dealt_turnup=other)
+    assert "after the exchange the last talon card" in _problems_of(s, exchanged_by=0)
+    assert "not 3 marriage" not in _problems_of(s)
+    assert "are no set of its marriages" in _problems_of(
+        lead, declared=0b11, marriages=(45, 0), pending=(15, 0)
+    )
+    snap = closed.close_snapshot
+    assert snap is not None
+    assert "one without the other" in _problems_of(closed, close_snapshot=None)
+    far = attrs.evolve(snap, tricks_played=9)
+    assert "were played" in _problems_of(closed, close_snapshot=far)
+    wrong = attrs.evolve(snap, opponent_card_points=snap.opponent_card_points + 1)
+    assert "but at the close they had" in _problems_of(closed, close_snapshot=wrong)
+
+
+def test_the_exchange_card_as_the_turn_up_cannot_be_exchanged() -> None:
+    for seed in range(200):
+        s = new_hand(CLASSIC_66, seed=seed)
+        if s.dealt_turnup == ss.cards.exchange_card_index(s.rules.deck, s.trump):
+            assert "was the turn-up" in _problems_of(s, exchanged_by=0)
+            return
+    raise AssertionError("no such deal")  # pragma: no cover
+
+
+def test_counted_snapshot_marriages_need_a_trick_at_the_close() -> None:
+    closed = find(
+        CLASSIC_66,
+        lambda t: (
+            t.is_closed
+            and t.close_snapshot is not None
+            and t.close_snapshot.opponent_tricks == 0
+            and t.tricks_played >= 1
+        ),
+    )
+    snap = closed.close_snapshot
+    assert snap is not None
+    opp = 1 - closed.closed_by
+    marriages = list(closed.marriages)
+    marriages[opp] = 20
+    problems = _problems_of(
+        closed,
+        close_snapshot=attrs.evolve(snap, opponent_marriages=20),
+        marriages=(marriages[0], marriages[1]),
+        declared=closed.declared | 1 << (opp * 4 + (closed.trump + 1) % 4),
+    )
+    assert "who had won no trick at the close" in problems
