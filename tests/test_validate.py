@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 import re
 from collections.abc import Callable, Iterator
+from typing import Any
 
 import attrs
 import pytest
@@ -346,7 +347,7 @@ def _bit(text: str) -> int:
     return 1 << ss.Card.parse(text).index
 
 
-def _problems_of(state: HandState, **changes: object) -> str:
+def _problems_of(state: HandState, **changes: Any) -> str:
     return " | ".join(validate(attrs.evolve(state, **changes)))
 
 

@@ -665,7 +665,7 @@ PRESET_INFO: Mapping[str, PresetInfo] = types.MappingProxyType(
                 "**Schnapsen** as on [pagat.com's Schnapsen page]"
                 "(https://www.pagat.com/marriage/schnaps.html): 20 cards, the last trick "
                 "wins the hand.",
-                ("SCHNAPS",),
+                ("SCHNAPSEN_PAGAT",),
             ),
             PresetInfo(
                 "SCHNAPSEN_TOURNAMENT",
