@@ -31,6 +31,7 @@ import random
 import secrets
 from collections.abc import Sequence
 
+from . import legality
 from .cards import CARDS, POINTS, Card, exchange_card_index, marriage_value, trick_winner
 from .errors import DealError, IllegalMoveError, PositionError
 from .errors import quote as _short
@@ -39,7 +40,6 @@ from .legality import (
     F_CLOSE,
     F_DRAW,
     F_EXCHANGE,
-    FACTS_BY_ID,
     MOVES_CACHE,
     cached_moves,
     claim_rule,
@@ -322,10 +322,8 @@ def _tricks_played(s: HandState) -> int:
 
 
 def _mover_options(s: HandState) -> tuple[int, int, int]:
-    """:func:`~sixtysix.legality.options` of a state (its mover's hand and talon)."""
-    step = s.step
-    mover = 1 - s.leader if step is FOLLOW else s.leader
-    return options(s, s.hands[mover], len(s.talon), rule_facts(s.rules))
+    """:func:`~sixtysix.legality.options` of a state."""
+    return options(s, s.hands, len(s.talon), rule_facts(s.rules))
 
 
 def legal_moves(state: HandState | PlayerView) -> tuple[Move, ...]:
@@ -340,14 +338,13 @@ def legal_moves(state: HandState | PlayerView) -> tuple[Move, ...]:
     """
     if type(state) is HandState:
         r = state.rules
-        entry = FACTS_BY_ID.get(id(r))
-        f = entry[1] if entry is not None and entry[0] is r else rule_facts(r)
-        mover = 1 - state.leader if state.step is FOLLOW else state.leader
-        key = options(state, state.hands[mover], len(state.talon), f)
+        f = legality.LAST_FACTS if r is legality.LAST_RULES else rule_facts(r)
+        key = options(state, state.hands, len(state.talon), f)
     elif type(state) is PlayerView:
         if state.to_move != state.seat:
             return ()
-        key = options(state, state.hand_mask, state.talon_size, rule_facts(state.rules))
+        hand = state.hand_mask
+        key = options(state, (hand, hand), state.talon_size, rule_facts(state.rules))
     else:
         raise _not_a_state("legal_moves", state)
     moves = MOVES_CACHE.get(key)
@@ -539,8 +536,7 @@ def _play_follow(s: HandState, card: int) -> HandState:
         total = c1 + m1
     talon = s.talon
     hands = (h0, h1)
-    entry = FACTS_BY_ID.get(id(r))
-    f = entry[1] if entry is not None and entry[0] is r else rule_facts(r)
+    f = legality.LAST_FACTS if r is legality.LAST_RULES else rule_facts(r)
     if not (h0 | h1) or (total >= 66 and f.auto):
         step = OVER
     elif s.closed_by < 0 and talon:
@@ -725,8 +721,10 @@ def apply_move(state: HandState, move: Move | str) -> HandState:
         card = move.card.index  # type: ignore[union-attr]
         if step is FOLLOW:
             hand = state.hands[1 - state.leader]
-            strict = state.closed_by >= 0 or not state.talon
-            if follow_mask(state.rules, hand, state.lead, state.trump, strict) >> card & 1:
+            if state.closed_by < 0 and state.talon:  # open talon: any card (follow_mask)
+                if hand >> card & 1:
+                    return _play_follow(state, card)
+            elif follow_mask(state.rules, hand, state.lead, state.trump, True) >> card & 1:
                 return _play_follow(state, card)
         elif step is LEAD:
             if state.turn_marriage < 0:

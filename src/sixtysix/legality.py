@@ -34,6 +34,7 @@ from typing import Protocol
 from .cards import CARDS, HIGHER, KING_BIT, KING_QUEEN, SUIT_MASK, Suit, exchange_card_index
 from .moves import CLAIM, CLOSE, DRAW, EXCHANGE, MARRY, PLAY, Move
 from .rules import (
+    CLASSIC_66,
     ClaimMode,
     CloseTiming,
     ExchangeTiming,
@@ -48,6 +49,8 @@ from .state import CloseSnapshot, Step
 __all__ = [
     "FACTS_BY_ID",
     "FACTS_CACHE_LIMIT",
+    "LAST_FACTS",
+    "LAST_RULES",
     "MOVES_CACHE",
     "MOVES_CACHE_LIMIT",
     "Position",
@@ -423,6 +426,13 @@ _FACTS_BY_VALUE: dict[Rules, RuleFacts] = {}
 FACTS_CACHE_LIMIT = 64
 
 
+#: The rule set of the last :func:`rule_facts` call and its facts: the hot path reads
+#: ``LAST_FACTS if rules is LAST_RULES else rule_facts(rules)`` (a one-entry memo; most
+#: programs play one rule set at a time).
+LAST_FACTS: RuleFacts = RuleFacts(CLASSIC_66)
+LAST_RULES: Rules = LAST_FACTS.rules
+
+
 def rule_facts(r: Rules) -> RuleFacts:
     """The :class:`RuleFacts` of ``r``, computed once per rule set (bounded cache).
 
@@ -432,8 +442,10 @@ def rule_facts(r: Rules) -> RuleFacts:
     >>> rule_facts(SCHNAPSEN).exchange_offset  # the jack is the lowest card of the suit
     4
     """
+    global LAST_RULES, LAST_FACTS  # the one-entry memo of the hot path
     entry = FACTS_BY_ID.get(id(r))
     if entry is not None and entry[0] is r:
+        LAST_RULES, LAST_FACTS = r, entry[1]
         return entry[1]
     facts = _FACTS_BY_VALUE.get(r)
     if facts is None:
@@ -444,25 +456,28 @@ def rule_facts(r: Rules) -> RuleFacts:
     if len(FACTS_BY_ID) >= FACTS_CACHE_LIMIT:
         FACTS_BY_ID.clear()
     FACTS_BY_ID[id(r)] = (r, facts)
+    LAST_RULES, LAST_FACTS = r, facts
     return facts
 
 
 # --------------------------------------------------------------------------- the move list
 
 
-def options(p: Position, hand: int, talon: int, f: RuleFacts) -> tuple[int, int, int]:
+def options(p: Position, hands: tuple[int, int], talon: int, f: RuleFacts) -> tuple[int, int, int]:
     """(flags, marriages, playable cards) of the player to move in ``p``.
 
-    ``hand`` is the mover's hand, ``talon`` the talon size, ``f`` the rule facts of
+    ``hands`` are the two hands by seat (only the mover's is read, so a seat's view
+    passes its own hand twice), ``talon`` is the talon size and ``f`` the rule facts of
     ``p.rules``. ``marriages`` has bit ``suit * 8`` set for each suit the leader may marry.
     """
     step = p.step
     if step is LEAD:
+        leader = p.leader
+        hand = hands[leader]
         suit = p.turn_marriage
         if suit >= 0:
             # After a marriage: only the marriage lead, or (§9.3) a claim.
             return (F_CLAIM if f.claim_after_marriage else 0), 0, lead_mask(p.rules, hand, suit)
-        leader = p.leader
         won = p.won
         mine = won[leader]
         closed = p.closed_by >= 0
@@ -482,15 +497,18 @@ def options(p: Position, hand: int, talon: int, f: RuleFacts) -> tuple[int, int,
             pairs = 0
         return flags, pairs, hand
     if step is FOLLOW:
+        seat = 1 - p.leader
+        hand = hands[seat]
         flags = (
             F_EXCHANGE
             if talon
             and (hand >> (p.trump * 8 + f.exchange_offset)) & 1
-            and exchange_rule(p, hand, talon, 1 - p.leader, False) is None
+            and exchange_rule(p, hand, talon, seat, False) is None
             else 0
         )
-        strict = p.closed_by >= 0 or not talon
-        return flags, 0, follow_mask(p.rules, hand, p.lead, p.trump, strict)
+        if p.closed_by < 0 and talon:  # open talon: any card (follow_mask, not strict)
+            return flags, 0, hand
+        return flags, 0, follow_mask(p.rules, hand, p.lead, p.trump, True)
     if step is DECIDE:
         return f.decide_flags, 0, 0
     return 0, 0, 0

@@ -258,7 +258,8 @@ class PlayerView(HandFacts):
         """
         if self.to_move != self.seat:
             return ()
-        return cached_moves(options(self, self.hand_mask, self.talon_size, rule_facts(self.rules)))
+        hand = self.hand_mask
+        return cached_moves(options(self, (hand, hand), self.talon_size, rule_facts(self.rules)))
 
     def __repr__(self) -> str:
         """Code that makes an equal view: ``observe(load_position('...'), seat)``.

@@ -224,12 +224,13 @@ def state_problems(s: HandState) -> list[str]:
     out += _marriage_problems(s, tricks)
     out += _closing_problems(s, tricks)
     out += _ending_problems(s, len(tricks))
-    if not out and s.step is not Step.OVER:
-        mover = 1 - s.leader if s.step is Step.FOLLOW else s.leader
-        if options(s, s.hands[mover], len(talon), rule_facts(r)) == (0, 0, 0):  # pragma: no cover
-            # Implied by the checks above (a held card can always be led or played);
-            # kept so the promise "not over means a legal move" does not rest on that.
-            out.append("the hand is not over but the player to move has no legal move")
+    no_move = not out and s.step is not Step.OVER
+    # Implied by the checks above (a held card can always be led or played); kept so the
+    # promise "not over means a legal move" does not rest on that.
+    if no_move and options(s, s.hands, len(talon), rule_facts(r)) == (0, 0, 0):
+        out.append(
+            "the hand is not over but the player to move has no legal move"
+        )  # pragma: no cover
     return out
 
 
