@@ -68,3 +68,17 @@ def docs(session: nox.Session) -> None:
 def bench(session: nox.Session) -> None:
     """Run the benchmark script and print its figures (not part of the default run)."""
     session.run(PY, "benchmarks/bench.py", *session.posargs)
+
+
+@nox.session(venv_backend="none")
+def perft(session: nox.Session) -> None:
+    """Every golden perft count in tests/data/perft.json, to depth 6 (not a default session)."""
+    session.env["SIXTYSIX_PERFT_DEPTH"] = "6"
+    session.run(PY, "-m", "pytest", "-q", "tests/test_perft.py", *session.posargs)
+
+
+@nox.session(venv_backend="none")
+def thorough(session: nox.Session) -> None:
+    """The whole test suite under the Hypothesis profile ``thorough`` (20x the examples)."""
+    session.env["HYPOTHESIS_PROFILE"] = "thorough"
+    session.run(PY, "-m", "pytest", "-q", "-p", "no:cacheprovider", *session.posargs)

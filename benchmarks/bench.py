@@ -11,8 +11,11 @@ For each preset (``claim_mode=AUTO``) it prints:
   random legal moves (``rng.choice(legal_moves(state))``) until the hand is over, then
   ``score_hand``;
 * moves/hand: decisions per hand;
+* cpu hands/s: the same hands divided by the CPU time of this process (steadier than
+  wall-clock figures when the machine is shared);
 * µs/move: microseconds per ``legal_moves`` + ``apply_move`` pair, timed separately by
-  replaying recorded positions (no dealing, no random choice).
+  replaying recorded positions (no dealing, no random choice);
+* µs/view moves: microseconds per ``legal_moves(view)`` on the view of the seat to move.
 
 With ``--compare`` (the default) it also runs the engine of the ``schnapsen`` package on
 PyPI (0.0.5; its random bots, one hand per ``play_game`` call) in the same run, in a
@@ -41,8 +44,8 @@ import sixtysix as ss
 HERE = Path(__file__).resolve().parent
 
 
-def play_random_hands(rules: ss.Rules, seconds: float) -> tuple[int, int, float]:
-    """Play random hands for about ``seconds``; return (hands, moves, elapsed)."""
+def play_random_hands(rules: ss.Rules, seconds: float) -> tuple[int, int, float, float]:
+    """Play random hands for about ``seconds``; return (hands, moves, elapsed, cpu time)."""
     legal_moves = ss.legal_moves
     apply_move = ss.apply_move
     new_hand = ss.new_hand
@@ -52,6 +55,7 @@ def play_random_hands(rules: ss.Rules, seconds: float) -> tuple[int, int, float]
     choice = rng.choice
     hands = moves = 0
     start = time.perf_counter()
+    cpu = time.process_time()
     deadline = start + seconds
     while True:
         for _ in range(100):
@@ -63,7 +67,7 @@ def play_random_hands(rules: ss.Rules, seconds: float) -> tuple[int, int, float]
             hands += 1
         now = time.perf_counter()
         if now >= deadline:
-            return hands, moves, now - start
+            return hands, moves, now - start, time.process_time() - cpu
 
 
 def micro_per_move(rules: ss.Rules, hands: int = 400) -> float:
@@ -80,12 +84,33 @@ def micro_per_move(rules: ss.Rules, hands: int = 400) -> float:
     apply_move = ss.apply_move
     best = float("inf")
     for _ in range(5):
-        start = time.perf_counter()
+        start = time.process_time()
         for state, move in pairs:
             legal_moves(state)
             apply_move(state, move)
-        best = min(best, time.perf_counter() - start)
+        best = min(best, time.process_time() - start)
     return best / len(pairs) * 1e6
+
+
+def micro_view_moves(rules: ss.Rules, hands: int = 200) -> float:
+    """Microseconds per ``legal_moves(view)`` for the seat to move (no shadow state)."""
+    rng = random.Random(11)
+    views: list[ss.PlayerView] = []
+    for seed in range(hands):
+        state = ss.new_hand(rules, seed=seed, dealer=seed & 1)
+        while not state.is_over:
+            seat = state.to_move
+            assert seat is not None
+            views.append(ss.observe(state, seat))
+            state = ss.apply_move(state, rng.choice(ss.legal_moves(state)))
+    legal_moves = ss.legal_moves
+    best = float("inf")
+    for _ in range(5):
+        start = time.process_time()
+        for view in views:
+            legal_moves(view)
+        best = min(best, time.process_time() - start)
+    return best / len(views) * 1e6
 
 
 def vu_engine_hands_per_second(venv: Path, seconds: float) -> float | None:
@@ -135,21 +160,29 @@ def main(argv: list[str] | None = None) -> int:
     )
     args = parser.parse_args(argv)
     print(f"sixtysix {ss.__version__}, Python {sys.version.split()[0]}, random play, AUTO claims")
-    print(f"{'preset':22} {'hands/s':>10} {'moves/hand':>11} {'us/move':>9}")
+    print("(cpu hands/s and the us columns use this process's CPU time: steadier when loaded)")
+    print(
+        f"{'preset':22} {'hands/s':>10} {'cpu hands/s':>12} {'moves/hand':>11} "
+        f"{'us/move':>9} {'us/view moves':>14}"
+    )
     results: dict[str, float] = {}
     for name in args.presets:
         rules = attrs.evolve(ss.get_preset(name), claim_mode=ss.ClaimMode.AUTO)
-        hands, moves, elapsed = play_random_hands(rules, args.seconds)
+        hands, moves, elapsed, cpu = play_random_hands(rules, args.seconds)
         per_move = micro_per_move(rules)
+        per_view = micro_view_moves(rules)
         results[name] = hands / elapsed
-        print(f"{name:22} {hands / elapsed:10.0f} {moves / hands:11.1f} {per_move:9.2f}")
+        print(
+            f"{name:22} {hands / elapsed:10.0f} {hands / cpu:12.0f} {moves / hands:11.1f} "
+            f"{per_move:9.2f} {per_view:14.2f}"
+        )
     if args.compare:
         theirs = vu_engine_hands_per_second(args.vu_venv, args.seconds)
         if theirs is not None:
             ours = results.get("VU_SCHNAPSEN")
             if ours is None:
                 rules = attrs.evolve(ss.VU_SCHNAPSEN, claim_mode=ss.ClaimMode.AUTO)
-                hands, _, elapsed = play_random_hands(rules, args.seconds)
+                hands, _, elapsed, _ = play_random_hands(rules, args.seconds)
                 ours = hands / elapsed
             print(f"{'schnapsen 0.0.5 (PyPI)':22} {theirs:10.0f}")
             print(

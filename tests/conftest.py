@@ -1,7 +1,16 @@
 """Shared pytest configuration: Hypothesis profiles.
 
-Pick a profile with ``HYPOTHESIS_PROFILE=dev|ci|thorough``; CI (``CI`` set) defaults to
-``ci``, everything else to ``dev``.
+Pick a profile with ``HYPOTHESIS_PROFILE=ci|dev|thorough`` (default ``ci``):
+
+* ``ci``: the fast default, derandomized and without an example database, so every
+  run tries the same examples; 100 examples per unit of weight (see tests/profiles.py);
+* ``dev``: the same counts, random examples and a local database (new examples each run,
+  failures replayed first);
+* ``thorough``: twenty times the examples of every property test, random
+  (``python -m nox -s thorough``).
+
+Property tests never fix their own ``max_examples``: they give a weight to
+``tests.profiles.examples``, which the profile scales.
 """
 
 from __future__ import annotations
@@ -13,10 +22,11 @@ from hypothesis import HealthCheck, settings
 # tests/typing/ holds files that are only type-checked (mypy), never run.
 collect_ignore_glob = ["typing/*"]
 
-settings.register_profile("dev", deadline=None)
+settings.register_profile("dev", deadline=None, max_examples=100)
 settings.register_profile(
     "ci",
     deadline=None,
+    max_examples=100,
     derandomize=True,
     database=None,
     print_blob=True,
@@ -28,5 +38,4 @@ settings.register_profile(
     max_examples=2000,
     suppress_health_check=[HealthCheck.too_slow],
 )
-_default_profile = "ci" if os.environ.get("CI") else "dev"
-settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", _default_profile))
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))

@@ -8,6 +8,7 @@ from collections.abc import Callable
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from tests.profiles import examples
 
 import sixtysix as ss
 from sixtysix import CARDS, Card, Deck, Rank, Suit
@@ -59,7 +60,7 @@ def test_cards_do_not_order_with_other_things(
 _MASKS = st.integers(0, (1 << 32) - 1)
 
 
-@settings(max_examples=100, database=None)
+@settings(max_examples=examples(100), database=None)
 @given(_MASKS)
 def test_mask_helpers_agree(mask: int) -> None:
     indices = list(iter_mask(mask))

@@ -10,6 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from tests.helpers import ALL_RULES, RULE_IDS, random_play
+from tests.profiles import examples
 
 from sixtysix import (
     CLASSIC_66,
@@ -71,7 +72,7 @@ def classic_deal(
 
 
 @pytest.mark.parametrize("rules", ALL_RULES, ids=RULE_IDS)
-@settings(max_examples=10)
+@settings(max_examples=examples(10))
 @given(seed=st.integers(0, 2**32 - 1))
 def test_samples_agree_with_the_view_and_are_playable(rules: Rules, seed: int) -> None:
     rng = random.Random(seed)
@@ -228,20 +229,26 @@ def test_no_inference_in_the_open_phase_or_from_the_observers_own_follow() -> No
 
 def test_an_inconsistent_view_is_rejected() -> None:
     view = observe(new_hand(CLASSIC_66, seed=1), 0)
-    with pytest.raises(DealError, match="no deal agrees with this view"):
+    with pytest.raises(DealError, match="opponent_hand_size is 7, outside 0 to 6"):
         determinize(attrs.evolve(view, opponent_hand_size=7), random.Random(0))
+    with pytest.raises(DealError, match="no deal agrees with this view"):
+        determinize(attrs.evolve(view, opponent_hand_size=5), random.Random(0))
     # The opponent is void in hearts, spades and clubs and holds four cards, but the
     # (doctored) view leaves only three diamonds for them.
     state = classic_deal("AH TH KH AC TC KS", "AD TD KD QD JD 9D", "JS")
     state = apply_move(apply_move(state, "close"), "AH")
     state = apply_move(apply_move(apply_move(state, "9D"), "TC"), "JD")
     view = observe(state, 1)
-    doctored = attrs.evolve(view, hand_mask=view.hand_mask & ~mask("AC") | mask("AD"))
+    with pytest.raises(DealError, match="only 3 unseen cards are possible"):
+        attrs.evolve(view, hand_mask=view.hand_mask & ~mask("AC") | mask("AD"))
+    # A view changed behind the validation's back (unsupported) is still caught.
+    doctored = attrs.evolve(view)
+    object.__setattr__(doctored, "hand_mask", view.hand_mask & ~mask("AC") | mask("AD"))
     with pytest.raises(DealError, match="only 3 unseen cards are possible"):
         determinize(doctored, random.Random(0))
 
 
-@settings(max_examples=150)
+@settings(max_examples=examples(150))
 @given(state=reachable_states(kit_rules()))
 def test_views_and_samples_under_house_rules(state: HandState) -> None:
     """The same properties on random house rules (any strict-play rule, exchange and

@@ -96,15 +96,15 @@ def test_finished_hand_rejects_everything() -> None:
 
 
 def test_legal_moves_cache_is_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
-    from sixtysix import engine
+    from sixtysix import legality
 
-    monkeypatch.setattr(engine, "_MOVES_CACHE_LIMIT", 1)
-    monkeypatch.setattr(engine, "_MOVES_CACHE", {})
+    monkeypatch.setattr(legality, "MOVES_CACHE_LIMIT", 1)
+    legality.MOVES_CACHE.clear()
     state = ss.new_hand(ss.CLASSIC_66, 3)
     first = ss.legal_moves(state)
     state2 = ss.apply_move(state, first[-1])
     assert ss.legal_moves(state2) != first  # evicts the full cache and still answers
-    assert list(engine._MOVES_CACHE.values()) == [ss.legal_moves(state2)]
+    assert list(legality.MOVES_CACHE.values()) == [ss.legal_moves(state2)]
     assert ss.legal_moves(state) == first
 
 
@@ -117,7 +117,8 @@ def test_states_are_hashable_picklable_and_immutable() -> None:
     assert hash(pickle.loads(pickle.dumps(state))) == hash(state)
     with pytest.raises(attrs.exceptions.FrozenInstanceError):
         state.leader = 0  # type: ignore[misc]
-    assert "HandState LEAD" in repr(state)
+    assert "HandState LEAD" in state.describe()
+    assert eval(repr(state), vars(ss)) == state
 
 
 def test_engine_uses_the_fast_state_constructor() -> None:

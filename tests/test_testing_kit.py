@@ -19,6 +19,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from tests.helpers import deal_a, play, run
+from tests.profiles import examples
 
 import sixtysix.testing as kit
 from sixtysix import (
@@ -99,21 +100,21 @@ def drawn() -> HandState:
 # ================================================================== strategies
 
 
-@settings(max_examples=20, database=None)
+@settings(max_examples=examples(20), database=None)
 @given(kit.rules(house=False), kit.rules(claim_mode=ClaimMode.AUTO, house=False))
 def test_rules_without_house_rules_are_presets(any_preset: Rules, auto: Rules) -> None:
     assert any_preset in PRESETS.values()
     assert any(attrs.evolve(p, claim_mode=ClaimMode.AUTO) == auto for p in PRESETS.values())
 
 
-@settings(max_examples=10, database=None)
+@settings(max_examples=examples(10), database=None)
 @given(kit.dealt_states())
 def test_dealt_states_default_to_any_rules(state: HandState) -> None:
     check_invariants(state)
     assert state.played == () and state.step is Step.LEAD
 
 
-@settings(max_examples=3, database=None)
+@settings(max_examples=examples(3), database=None)
 @given(st.data())
 def test_legal_move_in_a_finished_hand_is_an_error(data: st.DataObject) -> None:
     over = run(CLASSIC_66, NEITHER, trump="C")

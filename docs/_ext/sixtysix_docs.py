@@ -326,25 +326,17 @@ class RulesParam(SphinxDirective):
 
 
 class VariantTable(SphinxDirective):
-    """``variant-table``: one row per preset; descriptions from the content."""
+    """``variant-table``: one row per preset; the descriptions are ``sixtysix.PRESET_INFO``."""
 
     has_content = True
 
     def run(self) -> list[nodes.Node]:
-        texts: dict[str, str] = {}
-        for line in self.content:
-            if not line.strip():
-                continue
-            key, sep, text = line.partition(":")
-            key = key.strip()
-            if not sep or key not in sixtysix.PRESETS:
-                raise self.error(f"variant-table: {line!r} does not start with a preset name")
-            if key in texts:
-                raise self.error(f"variant-table: {key} is listed twice")
-            texts[key] = text.strip()
-        missing = [n for n in sixtysix.PRESETS if n not in texts]
-        if missing:
-            raise self.error(f"variant-table: no line for preset(s) {', '.join(missing)}")
+        if any(line.strip() for line in self.content):
+            raise self.error(
+                "variant-table: the preset descriptions live in sixtysix.rules.PRESET_INFO "
+                "(their source field); leave the directive empty"
+            )
+        texts = {name: info.source for name, info in sixtysix.PRESET_INFO.items()}
         rows: list[list[Any]] = []
         for pname, rules in sixtysix.PRESETS.items():
             holder = nodes.container()

@@ -33,6 +33,7 @@ from .errors import (
     HandNotOverError,
     IllegalMoveError,
     ParseError,
+    PositionError,
     RulesError,
     SixtySixError,
 )
@@ -40,13 +41,14 @@ from .game import Game, TwoHandGame
 from .match import Match, MatchError, apply_result, new_match, next_hand
 from .moves import Claim, Close, Draw, Exchange, Marry, Move, Play, parse_move
 from .notation import dump_position, load_position, render
-from .observe import PlayerView, determinize, observe
+from .observe import PlayerView, determinize, observe, validate_view
 from .play import PlayerError, play_hand, play_match
 from .records import GameRecord, MatchRecord, RecordError, load_record, replay, replay_states
 from .rules import (
     CLASSIC_66,
     HOYLE_66,
     PAGAT_66,
+    PRESET_INFO,
     PRESETS,
     SANTASE,
     SCHNAPSEN,
@@ -67,6 +69,7 @@ from .rules import (
     MarriageLead,
     MarriagePendingRedeem,
     NextDealer,
+    PresetInfo,
     Rules,
     Schwarz,
     SitOutScores,
@@ -77,6 +80,7 @@ from .rules import (
 )
 from .scoring import HandEnd, HandResult, score_hand
 from .state import CloseSnapshot, HandState, Step
+from .validate import validate
 
 __all__ = [
     "CARDS",
@@ -84,6 +88,7 @@ __all__ = [
     "HOYLE_66",
     "PAGAT_66",
     "PRESETS",
+    "PRESET_INFO",
     "SANTASE",
     "SCHNAPSEN",
     "SCHNAPSEN_TOURNAMENT",
@@ -128,6 +133,8 @@ __all__ = [
     "Play",
     "PlayerError",
     "PlayerView",
+    "PositionError",
+    "PresetInfo",
     "RandomBot",
     "Rank",
     "RecordError",
@@ -169,4 +176,6 @@ __all__ = [
     "score_hand",
     "shuffled_deck",
     "to_move",
+    "validate",
+    "validate_view",
 ]

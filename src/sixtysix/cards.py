@@ -21,8 +21,18 @@ from collections.abc import Iterable, Iterator
 import attrs
 
 from .errors import ParseError
+from .errors import quote as _quote
 
-__all__ = ["CARDS", "Card", "Deck", "Rank", "Suit"]
+__all__ = [
+    "CARDS",
+    "Card",
+    "Deck",
+    "Rank",
+    "Suit",
+    "exchange_card_index",
+    "marriage_value",
+    "trick_winner",
+]
 
 
 class Suit(enum.IntEnum):
@@ -62,7 +72,7 @@ class Suit(enum.IntEnum):
             suit = _SUIT_TEXT.get(key)
             if suit is not None:
                 return suit
-        raise ParseError(f"not a suit: {text!r} (use C, D, H or S, or one of ♣ ♦ ♥ ♠)")
+        raise ParseError(f"not a suit: {_quote(text)} (use C, D, H or S, or one of ♣ ♦ ♥ ♠)")
 
 
 _SUIT_TEXT: dict[str, Suit] = {}
@@ -113,7 +123,7 @@ class Rank(enum.IntEnum):
             rank = _RANK_TEXT.get(text.strip().upper())
             if rank is not None:
                 return rank
-        raise ParseError(f"not a rank: {text!r} (use one of A T K Q J 9 8 7, or 10)")
+        raise ParseError(f"not a rank: {_quote(text)} (use one of A T K Q J 9 8 7, or 10)")
 
 
 _RANK_POINTS = (0, 0, 0, 2, 3, 4, 10, 11)
@@ -126,12 +136,12 @@ _RANK_TEXT["10"] = Rank.TEN
 
 def _check_rank(_: object, __: object, value: Rank) -> None:
     if type(value) is not Rank:
-        raise ParseError(f"not a rank: {value!r}")
+        raise ParseError(f"not a rank: {_quote(value)}")
 
 
 def _check_suit(_: object, __: object, value: Suit) -> None:
     if type(value) is not Suit:
-        raise ParseError(f"not a suit: {value!r}")
+        raise ParseError(f"not a suit: {_quote(value)}")
 
 
 @attrs.frozen(eq=False, order=False, repr=False)
@@ -194,7 +204,7 @@ class Card:
                 except ParseError:
                     pass
         raise ParseError(
-            f"not a card: {text!r} (write rank then suit, e.g. QH, TH or 10H; "
+            f"not a card: {_quote(text)} (write rank then suit, e.g. QH, TH or 10H; "
             "ranks A T K Q J 9 8 7, suits C D H S)"
         )
 
@@ -210,7 +220,7 @@ class Card:
         """
         if type(index) is int and 0 <= index < 32:
             return CARDS[index]
-        raise ParseError(f"not a card index: {index!r} (use 0 to 31)")
+        raise ParseError(f"not a card index: {_quote(index)} (use 0 to 31)")
 
     def __str__(self) -> str:
         """The canonical two-letter text, e.g. ``QH``."""
@@ -363,3 +373,56 @@ def cards_of(mask: int) -> tuple[Card, ...]:
 def mask_points(mask: int) -> int:
     """The total card points of the cards in ``mask``."""
     return sum(POINTS[i] for i in iter_mask(mask))
+
+
+# ---------------------------------------------------------------------------
+# Shared card facts: the one place each of them is computed (engine, observe,
+# notation, validate and the test kit all call these).
+
+#: Bit of the king and of the queen of each suit (by suit index).
+KING_BIT: tuple[int, ...] = tuple(1 << (s * 8 + 2) for s in range(4))
+QUEEN_BIT: tuple[int, ...] = tuple(1 << (s * 8 + 3) for s in range(4))
+#: Bits of the king and the queen of each suit together.
+KING_QUEEN: tuple[int, ...] = tuple(KING_BIT[s] | QUEEN_BIT[s] for s in range(4))
+#: Offset of the exchange card (the deck's lowest rank) within its suit's run of bits.
+EXCHANGE_OFFSET: dict[Deck, int] = {d: 7 - d.exchange_rank for d in Deck}
+
+
+def exchange_card_index(deck: Deck, trump: int) -> int:
+    """Index of the exchange card: the lowest trump of ``deck`` (RULES.md §1.2, §3).
+
+    >>> str(CARDS[exchange_card_index(Deck.D24, Suit.HEARTS)])
+    '9H'
+    >>> str(CARDS[exchange_card_index(Deck.D20, Suit.CLUBS)])
+    'JC'
+    """
+    return trump * 8 + EXCHANGE_OFFSET[deck]
+
+
+def marriage_value(suit: int, trump: int) -> int:
+    """The points of a marriage in ``suit``: 40 in trumps, 20 otherwise (RULES.md §4).
+
+    >>> marriage_value(Suit.HEARTS, Suit.HEARTS), marriage_value(Suit.CLUBS, Suit.HEARTS)
+    (40, 20)
+    """
+    return 40 if suit == trump else 20
+
+
+def trick_winner(lead: int, follow: int, trump: int, leader: int) -> int:
+    """The seat that wins a trick (RULES.md §1.4).
+
+    ``lead`` and ``follow`` are card indices; ``leader`` is the seat that led. The higher
+    card of the suit led wins, unless the follower trumps a non-trump lead. A lower index
+    is a higher card of the same suit.
+
+    >>> ah, th, ac = Card.parse("AH").index, Card.parse("TH").index, Card.parse("AC").index
+    >>> trick_winner(th, ah, Suit.SPADES, leader=0)
+    1
+    >>> trick_winner(ah, ac, Suit.SPADES, leader=0), trick_winner(ah, ac, Suit.CLUBS, leader=0)
+    (0, 1)
+    """
+    if follow >> 3 == lead >> 3:
+        return leader if lead < follow else 1 - leader
+    if follow >> 3 == trump:
+        return 1 - leader
+    return leader

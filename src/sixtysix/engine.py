@@ -25,21 +25,34 @@ Cards come in canonical order: by suit C, D, H, S, and within a suit from the ac
 from __future__ import annotations
 
 import hashlib
+import itertools
 import math
 import random
 import secrets
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
 
-from .cards import CARDS, HIGHER, POINTS, SUIT_MASK, Card, Deck, Suit
-from .errors import DealError, IllegalMoveError
+from . import legality
+from .cards import CARDS, POINTS, Card, exchange_card_index, marriage_value, trick_winner
+from .errors import DealError, IllegalMoveError, PositionError
+from .errors import quote as _short
+from .legality import (
+    F_CLAIM,
+    F_CLOSE,
+    F_DRAW,
+    F_EXCHANGE,
+    MOVES_CACHE,
+    cached_moves,
+    claim_rule,
+    close_rule,
+    exchange_rule,
+    follow_mask,
+    lead_mask,
+    marriage_rule,
+    options,
+    play_rule,
+    rule_facts,
+)
 from .moves import (
-    CLAIM,
-    CLOSE,
-    DRAW,
-    EXCHANGE,
-    MARRY,
-    PLAY,
     Claim,
     Close,
     Draw,
@@ -49,22 +62,9 @@ from .moves import (
     Play,
     parse_move,
 )
-from .rules import (
-    ClaimMode,
-    CloseTiming,
-    ExchangeTiming,
-    ExchangeWhenClosed,
-    MarriageBeforeFirstTrick,
-    MarriageLead,
-    MarriagePendingRedeem,
-    Rules,
-    StrictPlay,
-    TrumpSource,
-)
+from .observe import PlayerView
+from .rules import MarriagePendingRedeem, Rules, TrumpSource
 from .state import TURN_CLOSED, CloseSnapshot, HandState, Step, build_state
-
-if TYPE_CHECKING:
-    from .observe import PlayerView
 
 __all__ = [
     "apply_move",
@@ -83,34 +83,7 @@ FOLLOW = Step.FOLLOW
 DECIDE = Step.DECIDE
 OVER = Step.OVER
 
-_AUTO = ClaimMode.AUTO
-_EXPLICIT = ClaimMode.EXPLICIT
-_ANY_TIME = ExchangeTiming.ANY_TIME
-_NEVER = ExchangeWhenClosed.NEVER
-_AT_CLOSE_OPPONENT = ExchangeWhenClosed.AT_CLOSE_OPPONENT
-_FORBIDDEN = MarriageBeforeFirstTrick.FORBIDDEN
-_KING_ONLY = MarriageLead.KING_ONLY
 _NEXT_TRICK = MarriagePendingRedeem.NEXT_TRICK_AFTER_DECLARING
-_BEFORE_OR_AFTER = CloseTiming.BEFORE_OR_AFTER_DRAW
-_HEAD_OR_TRUMP = StrictPlay.FOLLOW_HEAD_OR_TRUMP
-_FOLLOW_OR_TRUMP = StrictPlay.FOLLOW_OR_TRUMP
-
-#: Offset of the exchange card within its suit's run of bits, per deck.
-_EXCHANGE_OFFSET = {id(d): 7 - d.exchange_rank for d in Deck}
-#: Bit 0 of each suit's run (where ``hand >> 2 & hand >> 3`` marks a king-queen pair).
-_SUIT_BASE = 0x01010101
-#: Bits of the king and the queen of each suit.
-_KING = tuple(1 << (s * 8 + 2) for s in range(4))
-_QUEEN = tuple(1 << (s * 8 + 3) for s in range(4))
-
-# Flags of the non-card options (internal).
-_F_EXCHANGE = 1
-_F_CLOSE = 2
-_F_CLAIM = 4
-_F_DRAW = 8
-
-_MOVES_CACHE: dict[tuple[int, int, int], tuple[Move, ...]] = {}
-_MOVES_CACHE_LIMIT = 200_000
 
 
 # --------------------------------------------------------------------------- dealing
@@ -130,21 +103,24 @@ def deal_from_order(rules: Rules, order: Sequence[Card | str], dealer: int = 0) 
             not 0 or 1.
     """
     if not isinstance(rules, Rules):
-        raise DealError(f"rules must be a Rules value, not {rules!r}")
+        raise DealError(f"rules must be a Rules value, not {_short(rules)}")
     if dealer not in (0, 1) or type(dealer) is not int:
-        raise DealError(f"the dealer must be seat 0 or 1, not {dealer!r}")
+        raise DealError(f"the dealer must be seat 0 or 1, not {_short(dealer)}")
     deck = rules.deck
     if isinstance(order, str):
         order = order.split()
     try:
-        items = list(order)
+        # Never more than one card past the deck: a huge or endless iterable is cut off.
+        items = list(itertools.islice(order, deck.size + 1))
     except TypeError:
-        raise DealError(f"the pack order must be a sequence of cards, not {order!r}") from None
+        raise DealError(
+            f"the pack order must be a sequence of cards, not {_short(order)}"
+        ) from None
     ids: list[int] = []
     for item in items:
         card = Card.parse(item) if isinstance(item, str) else item
         if type(card) is not Card:
-            raise DealError(f"the pack order must hold cards, not {item!r}")
+            raise DealError(f"the pack order must hold cards, not {_short(item)}")
         ids.append(card.index)
     expected = deck.mask
     seen = 0
@@ -186,11 +162,15 @@ def _deal_plan(rules: Rules) -> tuple[tuple[int, ...], tuple[int, ...], tuple[in
         rest = list(range(pos, rules.deck.size))
         talon = (*rest, turnup) if next_card else tuple(rest)
         plan = (tuple(non_dealer), tuple(dealer), talon)
+        if len(_DEAL_PLANS) >= _DEAL_PLANS_LIMIT:
+            _DEAL_PLANS.clear()
         _DEAL_PLANS[rules] = plan
     return plan
 
 
 _DEAL_PLANS: dict[Rules, tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]] = {}
+#: At most this many rule sets keep their deal plans (then the cache starts again).
+_DEAL_PLANS_LIMIT = 64
 
 
 def _deal(rules: Rules, ids: Sequence[int], dealer: int) -> HandState:
@@ -235,11 +215,15 @@ def _permutation_index(seed: int | str | bytes | random.Random | None, n: int) -
     if seed is None:
         return secrets.randbelow(limit)
     if isinstance(seed, bool) or not isinstance(seed, int | str | bytes):
-        raise DealError(f"a seed must be an int, str, bytes or random.Random, not {seed!r}")
+        raise DealError(f"a seed must be an int, str, bytes or random.Random, not {_short(seed)}")
     if isinstance(seed, int):
-        data = b"i" + str(seed).encode()
+        if seed.bit_length() <= _DECIMAL_SEED_BITS:
+            data = b"i" + str(int(seed)).encode()
+        else:  # past CPython's str() limit for ints: hash the two's-complement bytes
+            size = seed.bit_length() // 8 + 1
+            data = b"I" + int(seed).to_bytes(size, "big", signed=True)
     elif isinstance(seed, str):
-        data = b"s" + seed.encode()
+        data = b"s" + seed.encode("utf-8", "surrogatepass")
     else:
         data = b"b" + seed
     digest = hashlib.blake2b(data, digest_size=64, person=b"sixtysix-deal").digest()
@@ -247,6 +231,9 @@ def _permutation_index(seed: int | str | bytes | random.Random | None, n: int) -
 
 
 _FACTORIALS = [math.factorial(k) for k in range(33)]
+#: Int seeds up to this many bits are hashed by their decimal text (well under the
+#: 4,300-digit limit of ``str(int)``); larger ones by their bytes.
+_DECIMAL_SEED_BITS = 12_000
 
 
 def shuffled_deck(
@@ -261,8 +248,11 @@ def shuffled_deck(
     random index from :mod:`secrets`.
 
     Raises:
-        DealError: ``seed`` is of another type.
+        DealError: ``rules`` is not a :class:`~sixtysix.Rules`, or ``seed`` is of
+            another type.
     """
+    if not isinstance(rules, Rules):
+        raise DealError(f"rules must be a Rules value, not {_short(rules)}")
     return [CARDS[i] for i in _shuffled_ids(rules, seed)]
 
 
@@ -296,9 +286,9 @@ def new_hand(
         DealError: ``dealer`` is not 0 or 1, or ``seed`` is of another type.
     """
     if not isinstance(rules, Rules):
-        raise DealError(f"rules must be a Rules value, not {rules!r}")
+        raise DealError(f"rules must be a Rules value, not {_short(rules)}")
     if dealer not in (0, 1) or type(dealer) is not int:
-        raise DealError(f"the dealer must be seat 0 or 1, not {dealer!r}")
+        raise DealError(f"the dealer must be seat 0 or 1, not {_short(dealer)}")
     return _deal(rules, _shuffled_ids(rules, seed), dealer)
 
 
@@ -306,12 +296,24 @@ def new_hand(
 
 
 def to_move(state: HandState) -> int | None:
-    """The seat (0 or 1) whose decision it is, or ``None`` when the hand is over."""
+    """The seat (0 or 1) whose decision it is, or ``None`` when the hand is over.
+
+    Raises:
+        PositionError: ``state`` is not a :class:`~sixtysix.HandState`.
+    """
+    if type(state) is not HandState:
+        raise _not_a_state("to_move", state, view=False)
     return state.to_move
 
 
 def is_over(state: HandState) -> bool:
-    """Whether the hand has ended (then :func:`~sixtysix.score_hand` scores it)."""
+    """Whether the hand has ended (then :func:`~sixtysix.score_hand` scores it).
+
+    Raises:
+        PositionError: ``state`` is not a :class:`~sixtysix.HandState`.
+    """
+    if type(state) is not HandState:
+        raise _not_a_state("is_over", state, view=False)
     return state.step is OVER
 
 
@@ -319,164 +321,41 @@ def _tricks_played(s: HandState) -> int:
     return (s.won[0] | s.won[1]).bit_count() >> 1
 
 
-def _exchange_card(s: HandState) -> int:
-    return s.trump * 8 + _EXCHANGE_OFFSET[id(s.rules.deck)]
-
-
-def _can_exchange(s: HandState, seat: int, leading: bool) -> bool:
-    """Whether ``seat`` may exchange now (the leader: as the first step of the turn)."""
-    talon = s.talon
-    r = s.rules
-    if not talon or len(talon) < r.exchange_min_talon:
-        return False
-    if not (s.hands[seat] >> (s.trump * 8 + _EXCHANGE_OFFSET[id(r.deck)])) & 1:
-        return False
-    if leading and (s.turn_marriage >= 0 or s.turn_steps):
-        return False
-    if s.closed_by < 0:
-        if not leading and r.exchange_timing is not _ANY_TIME:
-            return False
-        if r.exchange_requires_won_trick and not s.won[seat]:
-            return False
-        return r.exchange_on_first_lead or bool(s.won[0] | s.won[1])
-    when = r.exchange_when_closed
-    if when is _NEVER:
-        return False
-    if when is _AT_CLOSE_OPPONENT:
-        snap = s.close_snapshot
-        return (
-            not leading
-            and seat != s.closed_by
-            and snap is not None
-            and snap.tricks_played == _tricks_played(s)
-        )
-    return bool(s.won[seat]) and (leading or r.exchange_timing is _ANY_TIME)
-
-
-def _lead_play_mask(s: HandState) -> int:
-    suit = s.turn_marriage
-    if suit < 0:
-        return s.hands[s.leader]
-    if s.rules.marriage_lead is _KING_ONLY:
-        return _KING[suit]
-    return _KING[suit] | _QUEEN[suit]
-
-
-def _follow_play_mask(s: HandState) -> int:
-    hand = s.hands[1 - s.leader]
-    if s.closed_by < 0 and s.talon:
-        return hand
-    lead = s.lead
-    same = hand & SUIT_MASK[lead >> 3]
-    strict = s.rules.strict_play
-    if strict is _HEAD_OR_TRUMP:
-        if same:
-            return (same & HIGHER[lead]) or same
-        return (hand & SUIT_MASK[s.trump]) or hand
-    if same:
-        return same
-    if strict is _FOLLOW_OR_TRUMP:
-        return (hand & SUIT_MASK[s.trump]) or hand
-    return hand
-
-
-def _options(s: HandState) -> tuple[int, int, int]:
-    """(flags, marriages, playable cards) of the position.
-
-    ``marriages`` has bit ``suit * 8`` set for each suit the leader may marry.
-    """
-    step = s.step
-    if step is LEAD:
-        r = s.rules
-        leader = s.leader
-        hand = s.hands[leader]
-        suit = s.turn_marriage
-        if suit >= 0:
-            # After a marriage: only the marriage lead, or (§9.3) a claim.
-            flags = _F_CLAIM if r.marriage_out_without_lead and r.claim_mode is _EXPLICIT else 0
-            if r.marriage_lead is _KING_ONLY:
-                return flags, 0, _KING[suit]
-            return flags, 0, _KING[suit] | _QUEEN[suit]
-        talon = s.talon
-        won_any = s.won[0] | s.won[1]
-        flags = 0
-        if (
-            talon
-            and (hand >> (s.trump * 8 + _EXCHANGE_OFFSET[id(r.deck)])) & 1
-            and _can_exchange(s, leader, True)
-        ):
-            flags = _F_EXCHANGE
-        if (
-            talon
-            and r.closing_allowed
-            and s.closed_by < 0
-            and len(talon) >= r.close_min_talon
-            and (won_any or r.close_on_first_lead)
-        ):
-            flags |= _F_CLOSE
-        won = s.won[leader]
-        if won and r.claim_mode is _EXPLICIT:
-            flags |= _F_CLAIM
-        pairs = (hand >> 2) & (hand >> 3) & _SUIT_BASE
-        if pairs and (
-            (not won and r.marriage_before_first_trick is _FORBIDDEN)
-            or ((s.closed_by >= 0 or not talon) and not r.marriage_in_strict_phase)
-        ):
-            pairs = 0
-        return flags, pairs, hand
-    if step is FOLLOW:
-        seat = 1 - s.leader
-        flags = (
-            _F_EXCHANGE
-            if s.talon
-            and (s.hands[seat] >> (s.trump * 8 + _EXCHANGE_OFFSET[id(s.rules.deck)])) & 1
-            and _can_exchange(s, seat, False)
-            else 0
-        )
-        return flags, 0, _follow_play_mask(s)
-    if step is DECIDE:
-        if s.rules.claim_mode is _EXPLICIT:
-            return _F_DRAW | _F_CLOSE | _F_CLAIM, 0, 0
-        return _F_DRAW | _F_CLOSE, 0, 0
-    return 0, 0, 0
-
-
-def _build_moves(flags: int, pairs: int, plays: int) -> tuple[Move, ...]:
-    out: list[Move] = []
-    if flags & _F_DRAW:
-        out.append(DRAW)
-    if flags & _F_EXCHANGE:
-        out.append(EXCHANGE)
-    if flags & _F_CLOSE:
-        out.append(CLOSE)
-    if flags & _F_CLAIM:
-        out.append(CLAIM)
-    for suit in range(4):
-        if pairs >> (suit * 8) & 1:
-            out.append(MARRY[suit])
-    while plays:
-        low = plays & -plays
-        out.append(PLAY[low.bit_length() - 1])
-        plays ^= low
-    return tuple(out)
+def _mover_options(s: HandState) -> tuple[int, int, int]:
+    """:func:`~sixtysix.legality.options` of a state."""
+    return options(s, s.hands, len(s.talon), rule_facts(s.rules))
 
 
 def legal_moves(state: HandState | PlayerView) -> tuple[Move, ...]:
     """The moves the player to move may make, in the fixed order of this module.
 
     ``state`` may also be a :class:`~sixtysix.PlayerView` of the seat to move (a bot
-    never needs the full state). Empty exactly when the hand is over.
+    never needs the full state); for the other seat's view it is empty. Empty exactly
+    when the hand is over.
+
+    Raises:
+        PositionError: ``state`` is neither a state nor a view.
     """
-    if type(state) is not HandState:
-        return state.legal_moves()  # type: ignore[union-attr]
-    key = _options(state)
-    moves = _MOVES_CACHE.get(key)
+    if type(state) is HandState:
+        r = state.rules
+        f = legality.LAST_FACTS if r is legality.LAST_RULES else rule_facts(r)
+        key = options(state, state.hands, len(state.talon), f)
+    elif type(state) is PlayerView:
+        if state.to_move != state.seat:
+            return ()
+        hand = state.hand_mask
+        key = options(state, (hand, hand), state.talon_size, rule_facts(state.rules))
+    else:
+        raise _not_a_state("legal_moves", state)
+    moves = MOVES_CACHE.get(key)
     if moves is None:
-        moves = _build_moves(*key)
-        if len(_MOVES_CACHE) >= _MOVES_CACHE_LIMIT:
-            _MOVES_CACHE.clear()
-        _MOVES_CACHE[key] = moves
+        moves = cached_moves(key)
     return moves
+
+
+def _not_a_state(what: str, value: object, view: bool = True) -> PositionError:
+    kinds = "a HandState or a PlayerView" if view else "a HandState"
+    return PositionError(f"{what} needs {kinds}, not {type(value).__name__}")
 
 
 def _legal(s: HandState, move: object) -> bool:
@@ -485,23 +364,29 @@ def _legal(s: HandState, move: object) -> bool:
     kind = type(move)
     if kind is Play:
         assert isinstance(move, Play)
+        card = move.card.index
         if step is FOLLOW:
-            return bool(_follow_play_mask(s) >> move.card.index & 1)
-        return step is LEAD and bool(_lead_play_mask(s) >> move.card.index & 1)
+            hand = s.hands[1 - s.leader]
+            strict = s.closed_by >= 0 or not s.talon
+            return bool(follow_mask(s.rules, hand, s.lead, s.trump, strict) >> card & 1)
+        if step is LEAD:
+            hand = s.hands[s.leader]
+            return bool(lead_mask(s.rules, hand, s.turn_marriage) >> card & 1)
+        return False
     if step is OVER:
         return False
-    flags, marry, _ = _options(s)
+    flags, marry, _ = _mover_options(s)
     if kind is Marry:
         assert isinstance(move, Marry)
         return bool(marry >> (move.suit * 8) & 1)
     if kind is Exchange:
-        return bool(flags & _F_EXCHANGE)
+        return bool(flags & F_EXCHANGE)
     if kind is Close:
-        return bool(flags & _F_CLOSE)
+        return bool(flags & F_CLOSE)
     if kind is Claim:
-        return bool(flags & _F_CLAIM)
+        return bool(flags & F_CLAIM)
     if kind is Draw:
-        return bool(flags & _F_DRAW)
+        return bool(flags & F_DRAW)
     return False
 
 
@@ -510,6 +395,8 @@ def is_legal(state: HandState, move: Move | str) -> bool:
 
     Text that is not a move at all is simply not legal.
     """
+    if type(state) is not HandState:
+        raise _not_a_state("is_legal", state, view=False)
     if isinstance(move, str):
         try:
             move = parse_move(move)
@@ -626,12 +513,7 @@ def _play_follow(s: HandState, card: int) -> HandState:
         h1 ^= 1 << card
     else:
         h0 ^= 1 << card
-    if card >> 3 == lead >> 3:
-        winner = leader if lead < card else 1 - leader
-    elif card >> 3 == s.trump:
-        winner = 1 - leader
-    else:
-        winner = leader
+    winner = trick_winner(lead, card, s.trump, leader)
     gain = POINTS[lead] + POINTS[card]
     both = (1 << lead) | (1 << card)
     w0, w1 = s.won
@@ -654,12 +536,11 @@ def _play_follow(s: HandState, card: int) -> HandState:
         total = c1 + m1
     talon = s.talon
     hands = (h0, h1)
-    if not (h0 | h1) or (total >= 66 and r.claim_mode is _AUTO):
+    f = legality.LAST_FACTS if r is legality.LAST_RULES else rule_facts(r)
+    if not (h0 | h1) or (total >= 66 and f.auto):
         step = OVER
     elif s.closed_by < 0 and talon:
-        if r.close_timing is _BEFORE_OR_AFTER and (
-            r.closing_allowed and len(talon) >= r.close_min_talon
-        ):
+        if (f.decide_talons >> len(talon)) & 1:  # legality.decision_rule
             step = DECIDE
         else:
             step = LEAD
@@ -696,7 +577,7 @@ def _play_follow(s: HandState, card: int) -> HandState:
 
 def _exchange(s: HandState) -> HandState:
     seat = s.leader if s.step is LEAD else 1 - s.leader
-    ex = _exchange_card(s)
+    ex = exchange_card_index(s.rules.deck, s.trump)
     up = s.talon[-1]
     hands = list(s.hands)
     hands[seat] = hands[seat] ^ (1 << ex) | (1 << up)
@@ -748,18 +629,14 @@ def _close(s: HandState) -> HandState:
 def _marry(s: HandState, suit: int) -> HandState:
     r = s.rules
     seat = s.leader
-    value = 40 if suit == s.trump else 20
+    value = marriage_value(suit, s.trump)
     marriages = list(s.marriages)
     pending = list(s.pending)
     if s.won[seat] and r.marriage_pending_redeem is not _NEXT_TRICK:
         marriages[seat] += value
     else:
         pending[seat] += value
-    over = (
-        r.claim_mode is _AUTO
-        and r.marriage_out_without_lead
-        and s.card_points[seat] + marriages[seat] >= 66
-    )
+    over = rule_facts(r).marriage_out and s.card_points[seat] + marriages[seat] >= 66
     return _new(
         s,
         s.hands,
@@ -843,10 +720,18 @@ def apply_move(state: HandState, move: Move | str) -> HandState:
     if kind is Play:
         card = move.card.index  # type: ignore[union-attr]
         if step is FOLLOW:
-            if _follow_play_mask(state) >> card & 1:
+            hand = state.hands[1 - state.leader]
+            if state.closed_by < 0 and state.talon:  # open talon: any card (follow_mask)
+                if hand >> card & 1:
+                    return _play_follow(state, card)
+            elif follow_mask(state.rules, hand, state.lead, state.trump, True) >> card & 1:
                 return _play_follow(state, card)
-        elif step is LEAD and _lead_play_mask(state) >> card & 1:
-            return _play_lead(state, card)
+        elif step is LEAD:
+            if state.turn_marriage < 0:
+                if state.hands[state.leader] >> card & 1:
+                    return _play_lead(state, card)
+            elif lead_mask(state.rules, 0, state.turn_marriage) >> card & 1:
+                return _play_lead(state, card)
     elif _legal(state, move):
         if kind is Marry:
             return _marry(state, move.suit)  # type: ignore[union-attr]
@@ -863,151 +748,61 @@ def apply_move(state: HandState, move: Move | str) -> HandState:
 # --------------------------------------------------------------------------- explanations
 
 
-def _talon_words(n: int) -> str:
-    return "1 card" if n == 1 else f"{n} cards"
-
-
-def _exchange_reason(s: HandState, seat: int, leading: bool) -> str | None:
-    r = s.rules
-    talon = s.talon
-    ex = CARDS[_exchange_card(s)]
-    if not talon:
-        return "the talon is exhausted, so there is no turn-up to exchange"
-    if len(talon) < r.exchange_min_talon:
-        return (
-            f"cannot exchange: the talon has {_talon_words(len(talon))} and this rule set "
-            f"needs at least {r.exchange_min_talon}"
-        )
-    if not (s.hands[seat] >> ex.index) & 1:
-        return f"you do not hold the exchange card {ex}"
-    if s.closed_by < 0:
-        if not leading and r.exchange_timing is not _ANY_TIME:
-            return "this rule set allows the exchange only to the player on lead"
-        if r.exchange_requires_won_trick and not s.won[seat]:
-            return "this rule set allows the exchange only after you have won a trick"
-        if not (r.exchange_on_first_lead or s.won[0] | s.won[1]):
-            return "this rule set allows no exchange during the first trick"
-        return None
-    when = r.exchange_when_closed
-    if when is _NEVER:
-        return "the talon is closed and this rule set allows no exchange then"
-    if when is _AT_CLOSE_OPPONENT:
-        snap = s.close_snapshot
-        if leading or seat == s.closed_by:
-            return "on a closed talon only the closer's opponent may exchange, as follower"
-        if snap is None or snap.tricks_played != _tricks_played(s):
-            return (
-                "on a closed talon the exchange is allowed only before the first trick "
-                "after the close"
-            )
-        return None
-    if not s.won[seat]:
-        return "on a closed talon only a player who has won a trick may exchange"
-    if not leading and r.exchange_timing is not _ANY_TIME:
-        return "this rule set allows the exchange only to the player on lead"
-    return None
-
-
-def _close_reason(s: HandState, at_decision: bool) -> str | None:
-    r = s.rules
-    if not r.closing_allowed:
-        return "this rule set does not allow closing the talon"
-    if s.closed_by >= 0:
-        return "the talon is already closed"
-    n = len(s.talon)
-    if n == 0:
-        return "the talon is exhausted and cannot be closed"
-    if n < r.close_min_talon:
-        return (
-            f"cannot close: the talon has {_talon_words(n)} and this rule set needs at "
-            f"least {r.close_min_talon}"
-        )
-    if not at_decision:
-        if s.turn_marriage >= 0:
-            return "the talon must be closed before declaring a marriage, not after"
-        if not (r.close_on_first_lead or s.won[0] | s.won[1]):
-            return "this rule set does not allow closing on the first lead"
-    return None
-
-
 def explain_illegal(state: HandState, move: Move | str) -> str | None:
     """Why ``move`` is illegal in ``state``, in words; ``None`` if it is legal.
+
+    The words are those of the rule functions of :mod:`sixtysix.legality`, the same
+    functions that make the move list.
 
     >>> from sixtysix import SCHNAPSEN_TOURNAMENT
     >>> s = new_hand(SCHNAPSEN_TOURNAMENT, seed=3)
     >>> explain_illegal(s, "claim")
     'you have not won a trick yet, so you cannot claim'
     """
+    if type(state) is not HandState:
+        raise _not_a_state("explain_illegal", state, view=False)
     if isinstance(move, str):
         try:
             move = parse_move(move)
         except ValueError as exc:
             return str(exc)
-    if _legal(state, move):
-        return None
     s = state
     r = s.rules
     step = s.step
+    kind = type(move)
     if step is OVER:
         return "the hand is over"
-    kind = type(move)
     if kind not in (Play, Marry, Exchange, Close, Draw, Claim):
-        return f"{move!r} is not a move"
+        return f"{_short(move)} is not a move"
     if step is DECIDE:
+        if kind is Draw or kind is Close:
+            return None
+        if kind is Claim and claim_rule(r, step, True, -1) is None:
+            return None
         if kind is Exchange:
             return "no exchange at the decision after a trick: draw or close first"
         return "after winning this trick you must choose: draw, close" + (
-            " or claim" if r.claim_mode is _EXPLICIT else ""
+            " or claim" if claim_rule(r, step, True, -1) is None else ""
         )
     seat = s.leader if step is LEAD else 1 - s.leader
+    hand = s.hands[seat]
+    talon = len(s.talon)
     if kind is Draw:
         return "draw is only a choice right after winning a trick, instead of closing"
     if kind is Claim:
-        if r.claim_mode is _AUTO:
-            return "claims are automatic in this rule set (claim_mode AUTO)"
-        if step is FOLLOW:
-            return "only the player on lead may claim, not the follower"
-        if s.turn_marriage >= 0:
-            return "this rule set does not allow claiming right after a marriage; lead a card"
-        return "you have not won a trick yet, so you cannot claim"
+        return claim_rule(r, step, bool(s.won[seat]), s.turn_marriage)
     if kind is Exchange:
-        if step is LEAD and (s.turn_marriage >= 0 or s.turn_steps):
-            return "the exchange must be the first step of your turn"
-        return _exchange_reason(s, seat, step is LEAD)
+        return exchange_rule(s, hand, talon, seat, step is LEAD)
     if kind is Close:
         if step is FOLLOW:
             return "only the player on lead may close the talon"
-        return _close_reason(s, False)
+        won_any = bool(s.won[0] | s.won[1])
+        return close_rule(r, s.closed_by, talon, won_any, False, s.turn_marriage)
     if kind is Marry:
         assert isinstance(move, Marry)
-        suit = move.suit
-        if step is FOLLOW:
-            return "only the player on lead may declare a marriage"
-        if s.turn_marriage >= 0:
-            return "only one marriage may be declared per lead"
-        if not s.won[seat] and r.marriage_before_first_trick is _FORBIDDEN:
-            return "this rule set allows no marriage before you have won a trick"
-        if (s.closed_by >= 0 or not s.talon) and not r.marriage_in_strict_phase:
-            return "this rule set allows no marriage once the talon is closed or exhausted"
-        return (
-            f"you need both K{suit.letter} and Q{suit.letter} in hand to marry {suit.name.lower()}"
+        strict = s.closed_by >= 0 or not talon
+        return marriage_rule(
+            r, step, hand, bool(s.won[seat]), strict, s.turn_marriage, int(move.suit)
         )
     assert isinstance(move, Play)
-    card = move.card
-    if not (s.hands[seat] >> card.index) & 1:
-        return f"you do not hold {card}"
-    if step is LEAD:
-        suit = Suit(s.turn_marriage)
-        if r.marriage_lead is _KING_ONLY:
-            return f"after marrying {suit.name.lower()} you must lead K{suit.letter}"
-        return f"after marrying {suit.name.lower()} you must lead K{suit.letter} or Q{suit.letter}"
-    lead = CARDS[s.lead]
-    why = "the talon is closed" if s.closed_by >= 0 else "the talon is exhausted"
-    hand = s.hands[seat]
-    same = hand & SUIT_MASK[lead.suit]
-    if same:
-        if r.strict_play is _HEAD_OR_TRUMP and same & HIGHER[lead.index]:
-            higher = lead.suit.name.lower()[:-1]
-            return f"{why}: you must follow suit and beat {lead} with a higher {higher}"
-        return f"{why}: you must follow suit ({lead.suit.name.lower()})"
-    return f"{why}: you have no {lead.suit.name.lower()}, so you must play a trump"
+    return play_rule(s, hand, talon, move.card.index)

@@ -18,6 +18,7 @@ __all__ = [
     "MatchError",
     "ParseError",
     "PlayerError",
+    "PositionError",
     "RecordError",
     "RulesError",
     "SearchLimitError",
@@ -77,6 +78,13 @@ class DealError(SixtySixError):
     """A pack order that is not a permutation of the rule set's deck, or a bad seat."""
 
 
+class PositionError(DealError):
+    """A state or a seat's view that no legal play can reach (see :func:`~sixtysix.validate`).
+
+    A :class:`DealError`, because an inconsistent view is one that no deal agrees with.
+    """
+
+
 class HandNotOverError(SixtySixError):
     """An operation that needs a finished hand (such as scoring) got an unfinished one."""
 
@@ -93,7 +101,8 @@ class IllegalMoveError(SixtySixError):
         """Create the error for ``move``, forbidden because of ``reason``."""
         self.move = move
         self.reason = reason
-        super().__init__(f"illegal move {move!s}: {reason}")
+        text = str(move) if type(move).__module__ == "sixtysix.moves" else quote(move)
+        super().__init__(f"illegal move {text}: {reason}")
 
 
 class MatchError(SixtySixError):

@@ -45,12 +45,12 @@ __all__ = [
 
 def _check_card(_: object, __: object, value: Card) -> None:
     if type(value) is not Card:
-        raise ParseError(f"Play needs a Card, not {value!r}")
+        raise ParseError(f"Play needs a Card, not {_short(value)}")
 
 
 def _check_suit(_: object, __: object, value: Suit) -> None:
     if type(value) is not Suit:
-        raise ParseError(f"Marry needs a Suit, not {value!r}")
+        raise ParseError(f"Marry needs a Suit, not {_short(value)}")
 
 
 @attrs.frozen
@@ -200,7 +200,7 @@ def parse_move(text: str) -> Move:
         ParseError: ``text`` is not a move.
     """
     if not isinstance(text, str):
-        raise ParseError(f"a move must be given as text, not {text!r}")
+        raise ParseError(f"a move must be given as text, not {_short(text)}")
     words = text.strip().split()
     if len(words) == 1:
         word = words[0].lower()
@@ -216,6 +216,6 @@ def parse_move(text: str) -> Move:
         except ParseError:
             pass
     raise ParseError(
-        f"not a move: {text!r} (write a card such as QH, or marry H, exchange, close, "
+        f"not a move: {_short(text)} (write a card such as QH, or marry H, exchange, close, "
         "draw or claim)"
     )

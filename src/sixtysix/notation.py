@@ -25,10 +25,22 @@ from typing import Any
 
 import attrs
 
-from .cards import CARDS, POINTS, Card, Suit, cards_of, mask_points
-from .errors import ParseError, RulesError
-from .rules import PRESETS, Rules, preset_name
+from .cards import (
+    CARDS,
+    POINTS,
+    Card,
+    Suit,
+    cards_of,
+    exchange_card_index,
+    marriage_value,
+    mask_points,
+    trick_winner,
+)
+from .errors import ParseError, PositionError, RulesError
+from .errors import quote as _quote
+from .rules import PRESETS, Rules, preset_differences
 from .state import TURN_CLOSED, CloseSnapshot, HandState, Step
+from .validate import validate
 
 __all__ = ["dump_position", "load_position", "render"]
 
@@ -68,21 +80,10 @@ def _value_text(value: object) -> str:
 
 def _rules_text(rules: Rules) -> str:
     """A preset name, or the closest preset and the differing fields in brackets."""
-    name = preset_name(rules)
-    if name is not None:
+    name, changes = preset_differences(rules)
+    if not changes:
         return name
-    fields = attrs.fields(Rules)
-    best_name = ""
-    best: list[str] = []
-    for candidate, preset in PRESETS.items():
-        diffs = [
-            f"{f.name}={_value_text(getattr(rules, f.name))}"
-            for f in fields
-            if getattr(rules, f.name) != getattr(preset, f.name)
-        ]
-        if not best_name or len(diffs) < len(best):
-            best_name, best = candidate, diffs
-    return f"{best_name}[{','.join(best)}]"
+    return f"{name}[{','.join(f'{k}={_value_text(v)}' for k, v in changes.items())}]"
 
 
 def _parse_value(key: str, text: str, current: object) -> object:
@@ -91,18 +92,34 @@ def _parse_value(key: str, text: str, current: object) -> object:
         return text  # Rules.from_dict reads enum members by name and lists the allowed ones.
     if isinstance(current, bool):
         if text not in ("true", "false"):
-            raise RulesError(f"rules field {key!r} must be true or false, not {text!r}")
+            raise RulesError(
+                f"rules field {_quote(key)} must be true or false, not {_quote(text)}"
+            )
         return text == "true"
     if isinstance(current, tuple):
         parts = text.split("-")
-        if not all(p.isdigit() for p in parts):
+        if not all(_is_number(p) for p in parts):
             raise RulesError(
-                f"rules field {key!r} must be whole numbers joined by '-', e.g. 3-2, not {text!r}"
+                f"rules field {_quote(key)} must be whole numbers joined by '-', e.g. 3-2, "
+                f"not {_quote(text)}"
             )
         return tuple(int(p) for p in parts)
-    if not text.isdigit():
-        raise RulesError(f"rules field {key!r} must be a whole number, not {text!r}")
+    if not _is_number(text):
+        raise RulesError(f"rules field {_quote(key)} must be a whole number, not {_quote(text)}")
     return int(text)
+
+
+def _check_state(state: object, what: str) -> None:
+    if type(state) is not HandState:
+        raise PositionError(f"{what} needs a HandState, not {type(state).__name__}")
+    problems = validate(state)
+    if problems:
+        raise PositionError(f"{what} needs a reachable state: {'; '.join(problems)}")
+
+
+def _is_number(text: str) -> bool:
+    """Whether ``text`` is a whole number of at most 9 ASCII digits (not ``²``)."""
+    return 0 < len(text) <= 9 and text.isascii() and text.isdigit()
 
 
 def _parse_rules(text: str) -> Rules:
@@ -110,26 +127,30 @@ def _parse_rules(text: str) -> Rules:
     if not _NAME_RE.fullmatch(base_name):
         raise RulesError(
             f"expected a preset name such as CLASSIC_66, optionally followed by "
-            f"[field=value,...], not {text!r}"
+            f"[field=value,...], not {_quote(text)}"
         )
     base = PRESETS.get(base_name)
     if base is None:
-        raise RulesError(f"no preset called {base_name!r}; the presets are: {', '.join(PRESETS)}")
+        raise RulesError(
+            f"no preset called {_quote(base_name)}; the presets are: {', '.join(PRESETS)}"
+        )
     if not bracket:
         return base
     if not rest.endswith("]"):
-        raise RulesError(f"the list of rule changes must end with ']': {text!r}")
+        raise RulesError(f"the list of rule changes must end with ']': {_quote(text)}")
     body = rest[:-1]
     changes: dict[str, Any] = {}
     names = {f.name for f in attrs.fields(Rules)}
     for item in body.split(",") if body else []:
         key, eq, value = item.partition("=")
         if not eq or not value:
-            raise RulesError(f"expected field=value in the rules, not {item!r}")
+            raise RulesError(f"expected field=value in the rules, not {_quote(item)}")
         if key not in names:
-            raise RulesError(f"unknown rules field {key!r}; the fields are: {', '.join(names)}")
+            raise RulesError(
+                f"unknown rules field {_quote(key)}; the fields are: {', '.join(names)}"
+            )
         if key in changes:
-            raise RulesError(f"rules field {key!r} is given twice")
+            raise RulesError(f"rules field {_quote(key)} is given twice")
         changes[key] = _parse_value(key, value, getattr(base, key))
     return Rules.from_dict(changes, base=base)
 
@@ -145,17 +166,13 @@ def _mask_text(mask: int) -> str:
     return "".join(str(c) for c in cards_of(mask)) or "-"
 
 
-def _value(suit: int, trump: int) -> int:
-    return 40 if suit == trump else 20
-
-
 def _pending_suits(state: HandState, seat: int) -> int:
     """A set of the seat's declared suits (bitmask) whose values add up to its pending."""
     suits = [s for s in range(4) if state.declared >> (seat * 4 + s) & 1]
     target = state.pending[seat]
     for subset in range(1 << len(suits)):
         chosen = [s for k, s in enumerate(suits) if subset >> k & 1]
-        if sum(_value(s, state.trump) for s in chosen) == target:
+        if sum(marriage_value(s, state.trump) for s in chosen) == target:
             return sum(1 << s for s in chosen)
     raise ParseError(
         f"cannot write this state: seat {seat} has {target} pending marriage points, "
@@ -194,9 +211,10 @@ def dump_position(state: HandState) -> str:
     'CLASSIC_66[claim_mode=AUTO,match_target=11] 1 ... L0 - - - - -'
 
     Raises:
-        ParseError: the state is not one the engine can reach (its pending marriage
-            points do not match its declared marriages).
+        PositionError: ``state`` is not a :class:`~sixtysix.HandState`, or not one that
+            legal play can reach (see :func:`~sixtysix.validate`).
     """
+    _check_state(state, "dump_position")
     step = state.step
     to_move = "-" if step is Step.OVER else f"{_STEP_LETTER[step]}{state.to_move}"
     turn = ""
@@ -242,7 +260,7 @@ class _Reader:
     def error(self, number: int, message: str) -> ParseError:
         name = FIELDS[number - 1]
         return ParseError(
-            f"position field {number} ({name}) {self.fields[number - 1]!r}: {message}"
+            f"position field {number} ({name}) {_quote(self.fields[number - 1])}: {message}"
         )
 
     def seat(self, number: int, allow_none: bool = False) -> int:
@@ -268,27 +286,19 @@ class _Reader:
             if card is None:
                 raise self.error(
                     number,
-                    f"{code!r} is not a card (ranks A T K Q J 9 8 7, suits C D H S, upper case)",
+                    f"{_quote(code)} is not a card "
+                    "(ranks A T K Q J 9 8 7, suits C D H S, upper case)",
                 )
             out.append(card.index)
         return out
 
     def number(self, number: int, text: str, what: str) -> int:
-        if not text.isdigit():
-            raise self.error(number, f"{what} must be a whole number, not {text!r}")
+        if not _is_number(text):
+            raise self.error(number, f"{what} must be a whole number, not {_quote(text)}")
         return int(text)
 
 
 _CARD_CODES: dict[str, Card] = {str(c): c for c in CARDS}
-
-
-def _trick_winner(lead: int, follow: int, trump: int, leader: int) -> int:
-    """The seat that wins a trick (RULES.md §1.4); a lower index is a higher card."""
-    if follow >> 3 == lead >> 3:
-        return leader if lead < follow else 1 - leader
-    if follow >> 3 == trump:
-        return 1 - leader
-    return leader
 
 
 def load_position(text: str) -> HandState:
@@ -310,7 +320,7 @@ def load_position(text: str) -> HandState:
             state; the message names the field.
     """
     if not isinstance(text, str):
-        raise ParseError(f"a position must be given as text, not {text!r}")
+        raise ParseError(f"a position must be given as text, not {_quote(text)}")
     fields = text.split()
     if len(fields) != len(FIELDS):
         raise ParseError(
@@ -373,7 +383,7 @@ def load_position(text: str) -> HandState:
     history: list[tuple[int, int]] = []  # (seat 0's tricks, seat 1's tricks) after each
     for k in range(0, len(played) - 1, 2):
         lead, follow = played[k], played[k + 1]
-        leader = _trick_winner(lead, follow, trump, leader)
+        leader = trick_winner(lead, follow, trump, leader)
         won[leader] |= 1 << lead | 1 << follow
         card_points[leader] += POINTS[lead] + POINTS[follow]
         history.append((won[0], won[1]))
@@ -461,14 +471,14 @@ def load_position(text: str) -> HandState:
         for item in fields[8].split(","):
             if not re.fullmatch(r"[01][CDHS]\*?", item):
                 raise r.error(
-                    9, f"expected seat and suit, * when pending, e.g. 0H,1S*; not {item!r}"
+                    9, f"expected seat and suit, * when pending, e.g. 0H,1S*; not {_quote(item)}"
                 )
             seat, suit = int(item[0]), "CDHS".index(item[1])
             bit = 1 << (seat * 4 + suit)
             if declared & bit:
                 raise r.error(9, f"marriage {item[:2]} is listed twice")
             declared |= bit
-            value = _value(suit, trump)
+            value = marriage_value(suit, trump)
             if item.endswith("*"):
                 pending[seat] += value
             else:
@@ -491,7 +501,7 @@ def load_position(text: str) -> HandState:
     # 12 exchange
     exchanged_by = r.seat(12, allow_none=True)
     if talon:
-        exchange_card = trump * 8 + 7 - deck.exchange_rank
+        exchange_card = exchange_card_index(deck, trump)
         if exchanged_by < 0 and talon[-1] != dealt_turnup:
             raise r.error(
                 6,
@@ -505,7 +515,7 @@ def load_position(text: str) -> HandState:
                 f"{CARDS[exchange_card]}, which was not the turn-up",
             )
 
-    return HandState(
+    state = HandState(
         rules=rules,
         dealer=dealer,
         trump=trump,
@@ -527,6 +537,10 @@ def load_position(text: str) -> HandState:
         played=tuple(played),
         dealt_turnup=dealt_turnup,
     )
+    problems = validate(state)
+    if problems:
+        raise ParseError(f"the position is not reachable by legal play: {'; '.join(problems)}")
+    return state
 
 
 def _mask(indices: list[int]) -> int:
@@ -565,9 +579,11 @@ def render(state: HandState, seat: int | None = None) -> str:
 
     Raises:
         ParseError: ``seat`` is not 0, 1 or ``None``.
+        PositionError: ``state`` is not a reachable :class:`~sixtysix.HandState`.
     """
+    _check_state(state, "render")
     if seat is not None and (type(seat) is not int or seat not in (0, 1)):
-        raise ParseError(f"render shows the view of seat 0 or 1 (or None), not {seat!r}")
+        raise ParseError(f"render shows the view of seat 0 or 1 (or None), not {_quote(seat)}")
     trump = Suit(state.trump)
     rules = _rules_text(state.rules)
     lines = [f"{rules}, trump {trump.name.lower()} ({trump.letter}), dealer seat {state.dealer}"]

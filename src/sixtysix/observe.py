@@ -44,24 +44,28 @@ import random
 
 import attrs
 
-from .cards import CARDS, HIGHER, SUIT_MASK, Card, Suit, cards_of, iter_mask
-from .engine import legal_moves as _engine_legal_moves
-from .errors import DealError
+from .cards import (
+    CARDS,
+    HIGHER,
+    KING_QUEEN,
+    SUIT_MASK,
+    Card,
+    Suit,
+    cards_of,
+    exchange_card_index,
+    iter_mask,
+)
+from .errors import DealError, PositionError, quote
+from .legality import cached_moves, options, rule_facts
 from .moves import Move
 from .rules import Rules, StrictPlay
-from .state import CloseSnapshot, HandFacts, HandState, Step
+from .state import CloseSnapshot, HandFacts, HandState, Step, fast_constructor
+from .validate import DECK_BITS, PAIR_FIELDS, field_problems, state_problems
 
-__all__ = ["PlayerView", "determinize", "observe"]
+__all__ = ["PlayerView", "determinize", "observe", "validate_view"]
 
-#: Bits of the king and the queen of each suit.
-_KING_QUEEN = tuple((1 << (s * 8 + 2)) | (1 << (s * 8 + 3)) for s in range(4))
 _HEAD_OR_TRUMP = StrictPlay.FOLLOW_HEAD_OR_TRUMP
 _FOLLOW_OR_TRUMP = StrictPlay.FOLLOW_OR_TRUMP
-
-
-def _exchange_card(rules: Rules, trump: int) -> int:
-    """Index of the exchange card (the deck's lowest trump, RULES.md §1.2)."""
-    return trump * 8 + 7 - rules.deck.exchange_rank
 
 
 def _trick_winner(won: tuple[int, int], lead: int) -> int:
@@ -69,7 +73,7 @@ def _trick_winner(won: tuple[int, int], lead: int) -> int:
     return 0 if (won[0] >> lead) & 1 else 1
 
 
-@attrs.frozen(repr=False, cache_hash=True)
+@attrs.frozen(repr=False, cache_hash=True, weakref_slot=False)
 class PlayerView(HandFacts):
     """What seat :attr:`seat` knows at one moment of a hand; made by :func:`observe`.
 
@@ -78,6 +82,12 @@ class PlayerView(HandFacts):
     :class:`~sixtysix.HandState` (the ``*_mask`` fields); the properties give the same
     facts as :class:`~sixtysix.Card` tuples. :meth:`legal_moves` lists the seat's moves
     when it is to move, so ``sixtysix.legal_moves(view)`` works too.
+
+    A view built by hand (or by :func:`attrs.evolve`) is checked on construction by
+    :func:`validate_view` and raises :class:`~sixtysix.PositionError` when no reachable
+    state gives it; :func:`observe` skips the check, its views are consistent by
+    construction. Changing a field in place with ``object.__setattr__`` is not
+    supported: it skips the check and leaves a stale cached hash.
 
     Attributes:
         rules: The rule set of the hand.
@@ -134,6 +144,17 @@ class PlayerView(HandFacts):
     exchanged_by: int
     played: tuple[int, ...]
     dealt_turnup: int
+
+    def __attrs_post_init__(self) -> None:
+        """Check the view (only views built by hand: :func:`observe` skips this).
+
+        Raises:
+            PositionError: no state that legal play can reach gives this view; the
+                message names the inconsistency (see :func:`validate_view`).
+        """
+        problems = validate_view(self)
+        if problems:
+            raise PositionError(f"not a view of any reachable state: {'; '.join(problems)}")
 
     # ----------------------------------------------------------------- public facts
 
@@ -237,10 +258,32 @@ class PlayerView(HandFacts):
         """
         if self.to_move != self.seat:
             return ()
-        return _engine_legal_moves(_shadow_state(self))
+        hand = self.hand_mask
+        return cached_moves(options(self, (hand, hand), self.talon_size, rule_facts(self.rules)))
 
     def __repr__(self) -> str:
-        """A one-line summary for debugging."""
+        """Code that makes an equal view: ``observe(load_position('...'), seat)``.
+
+        The position is one of the states this view is of (the unseen cards in
+        canonical order), so ``eval(repr(view)) == view`` where the names of
+        ``from sixtysix import *`` are defined.
+
+        >>> from sixtysix import CLASSIC_66, load_position, new_hand
+        >>> view = observe(new_hand(CLASSIC_66, seed=7), 1)
+        >>> repr(view)[:25], repr(view)[-4:]
+        ("observe(load_position('CL", ', 1)')
+        >>> eval(repr(view)) == view
+        True
+        """
+        from .notation import dump_position  # notation imports this module
+
+        try:
+            return f"observe(load_position({dump_position(_shadow_state(self))!r}), {self.seat})"
+        except ValueError:
+            return self.describe()
+
+    def describe(self) -> str:
+        """A one-line summary for debugging: seat, step, trump, talon, hand, points."""
         hand = " ".join(str(c) for c in self.hand)
         known = " ".join(str(c) for c in self.opponent_known)
         bottom = CARDS[self.talon_bottom] if self.talon_bottom >= 0 else "-"
@@ -263,9 +306,12 @@ def observe(state: HandState, seat: int) -> PlayerView:
 
     Raises:
         DealError: ``seat`` is not 0 or 1.
+        PositionError: ``state`` is not a :class:`~sixtysix.HandState`.
     """
     if type(seat) is not int or seat not in (0, 1):
-        raise DealError(f"the seat must be 0 or 1, not {seat!r}")
+        raise DealError(f"the seat must be 0 or 1, not {quote(seat)}")
+    if type(state) is not HandState:
+        raise PositionError(f"observe needs a HandState, not {type(state).__name__}")
     rules = state.rules
     opp = 1 - seat
     won = state.won
@@ -277,7 +323,7 @@ def observe(state: HandState, seat: int) -> PlayerView:
     if declared:
         for suit in range(4):
             if (declared >> suit) & 1:
-                known |= _KING_QUEEN[suit]
+                known |= KING_QUEEN[suit]
     if state.exchanged_by == opp:
         known |= 1 << dealt
     talon = state.talon
@@ -285,10 +331,12 @@ def observe(state: HandState, seat: int) -> PlayerView:
         # The loser of the last drawing trick took the bottom card of the talon.
         last_draw = rules.talon_size // 2 - 1
         if 1 - _trick_winner(won, state.played[2 * last_draw]) == opp:
-            bottom = _exchange_card(rules, state.trump) if state.exchanged_by >= 0 else dealt
+            bottom = (
+                exchange_card_index(rules.deck, state.trump) if state.exchanged_by >= 0 else dealt
+            )
             known |= 1 << bottom
     known &= ~played_mask
-    return PlayerView(
+    return _build_view(
         rules,
         seat,
         state.dealer,
@@ -314,6 +362,94 @@ def observe(state: HandState, seat: int) -> PlayerView:
         state.played,
         dealt,
     )
+
+
+#: Positional constructor of :class:`PlayerView` without the check (for :func:`observe`,
+#: whose views are consistent by construction).
+_build_view: type[PlayerView] = fast_constructor(PlayerView)
+
+
+def validate_view(view: PlayerView) -> list[str]:
+    """The problems of a seat's view: empty exactly when some reachable state gives it.
+
+    The view's fields are checked for type and range, then the view is completed with
+    the unseen cards in canonical order and that state is checked by
+    :func:`~sixtysix.validate`; the known opponent cards must be exactly what the
+    public facts tell the seat, and the inferences must leave enough unseen cards for
+    the opponent's hand.
+
+    >>> import attrs
+    >>> from sixtysix import CLASSIC_66, new_hand
+    >>> view = observe(new_hand(CLASSIC_66, seed=7), 1)
+    >>> validate_view(view)
+    []
+    >>> attrs.evolve(view, talon_size=11)
+    Traceback (most recent call last):
+    ...
+    sixtysix.errors.PositionError: not a view of any reachable state: talon_size is 11; ...
+    """
+    out = field_problems(view, PAIR_FIELDS[1:])
+    for name in ("seat", "opponent_hand_size", "talon_size", "talon_bottom"):
+        if type(getattr(view, name, None)) is not int:
+            out.append(f"{name} must be an int (not a bool)")
+    for name in ("hand_mask", "opponent_known_mask"):
+        value = getattr(view, name, None)
+        if not (type(value) is int and 0 <= value <= DECK_BITS):
+            out.append(f"{name} must be a card bitmask (0 to 2**32 - 1)")
+    if out:
+        return out
+    r = view.rules
+    if view.seat not in (0, 1):
+        out.append(f"seat is {quote(view.seat)}, not 0 or 1")
+    if not 0 <= view.opponent_hand_size <= r.hand_size:
+        out.append(
+            f"opponent_hand_size is {quote(view.opponent_hand_size)}, outside 0 to {r.hand_size}"
+        )
+    if not 0 <= view.talon_size <= r.talon_size or view.talon_size % 2:
+        out.append(
+            f"talon_size is {quote(view.talon_size)}; the talon holds an even number of cards "
+            f"from 0 to {r.talon_size}"
+        )
+    if not -1 <= view.talon_bottom <= 31 or (view.talon_bottom < 0) != (view.talon_size == 0):
+        out.append("talon_bottom must be a card index exactly while the talon has cards")
+    if out:
+        return out
+    seen = 0
+    table = (1 << view.lead) if view.lead >= 0 else 0
+    bottom = (1 << view.talon_bottom) if view.talon_bottom >= 0 else 0
+    for mask in (
+        view.hand_mask,
+        view.won[0],
+        view.won[1],
+        view.opponent_known_mask,
+        table,
+        bottom,
+    ):
+        if mask & seen or mask & ~r.deck.mask:
+            where = _cards_text(mask & (seen | ~r.deck.mask))
+            return [f"the view places {where} twice or outside the deck"]
+        seen |= mask
+    try:
+        unseen, in_hand, _ = _hidden_counts(view)
+    except DealError as exc:
+        return [str(exc)]
+    shadow = _shadow_state(view)
+    problems = state_problems(shadow)
+    if problems:
+        return problems
+    if observe(shadow, view.seat) != view:
+        return ["the known opponent cards are not what the public facts tell the seat"]
+    possible = (unseen & ~view.opponent_excluded_mask).bit_count()
+    if possible < in_hand:
+        return [
+            f"the opponent holds {in_hand} unseen cards but only {possible} unseen cards "
+            "are possible for them"
+        ]
+    return []
+
+
+def _cards_text(mask: int) -> str:
+    return " ".join(str(c) for c in cards_of(mask & DECK_BITS)) or "a card"
 
 
 def _make_state(view: PlayerView, opponent_cards: int, talon: tuple[int, ...]) -> HandState:
@@ -393,8 +529,13 @@ def determinize(view: PlayerView, rng: random.Random) -> HandState:
 
     Raises:
         DealError: no placement of the unseen cards agrees with ``view`` (never for a
-            view made by :func:`observe`).
+            view made by :func:`observe`), or ``rng`` is not a :class:`random.Random`.
+        PositionError: ``view`` is not a :class:`PlayerView`.
     """
+    if type(view) is not PlayerView:
+        raise PositionError(f"determinize needs a PlayerView, not {type(view).__name__}")
+    if not isinstance(rng, random.Random):
+        raise DealError(f"determinize needs a random.Random, not {type(rng).__name__}")
     unseen, in_hand, _ = _hidden_counts(view)
     excluded = view.opponent_excluded_mask
     allowed = list(iter_mask(unseen & ~excluded))

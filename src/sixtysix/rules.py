@@ -25,12 +25,14 @@ import attrs
 
 from .cards import Deck
 from .errors import RulesError
+from .errors import quote as _quote
 
 __all__ = [
     "CLASSIC_66",
     "HOYLE_66",
     "PAGAT_66",
     "PRESETS",
+    "PRESET_INFO",
     "SANTASE",
     "SCHNAPSEN",
     "SCHNAPSEN_TOURNAMENT",
@@ -50,12 +52,14 @@ __all__ = [
     "MarriageLead",
     "MarriagePendingRedeem",
     "NextDealer",
+    "PresetInfo",
     "Rules",
     "Schwarz",
     "SitOutScores",
     "StrictPlay",
     "TrumpSource",
     "get_preset",
+    "preset_differences",
     "preset_name",
 ]
 
@@ -256,7 +260,8 @@ def _enum_field(enum_type: type[enum.Enum], default: enum.Enum) -> Any:
         if type(value) is not enum_type:
             allowed = ", ".join(m.name for m in enum_type)
             raise RulesError(
-                f"Rules.{attribute.name} must be a {enum_type.__name__} ({allowed}), not {value!r}"
+                f"Rules.{attribute.name} must be a {enum_type.__name__} ({allowed}), "
+                f"not {_quote(value)}"
             )
 
     return attrs.field(default=default, validator=check)
@@ -267,7 +272,7 @@ def _int_field(default: int, low: int, high: int) -> Any:
         if type(value) is not int or not low <= value <= high:
             raise RulesError(
                 f"Rules.{attribute.name} must be a whole number from {low} to {high}, "
-                f"not {value!r}"
+                f"not {_quote(value)}"
             )
 
     return attrs.field(default=default, validator=check)
@@ -276,7 +281,7 @@ def _int_field(default: int, low: int, high: int) -> Any:
 def _bool_field(default: bool) -> Any:
     def check(inst: object, attribute: attrs.Attribute[Any], value: object) -> None:
         if type(value) is not bool:
-            raise RulesError(f"Rules.{attribute.name} must be True or False, not {value!r}")
+            raise RulesError(f"Rules.{attribute.name} must be True or False, not {_quote(value)}")
 
     return attrs.field(default=default, validator=check)
 
@@ -291,21 +296,25 @@ def _check_packets(inst: object, attribute: attrs.Attribute[Any], value: object)
     if (
         not isinstance(value, tuple)
         or not value
-        or not all(type(k) is int and k >= 1 for k in value)
+        or len(value) > 16
+        or not all(type(k) is int and 1 <= k <= 16 for k in value)
     ):
         raise RulesError(
-            f"Rules.deal_packets must be a non-empty tuple of positive whole numbers, "
-            f"not {value!r}"
+            f"Rules.deal_packets must be a non-empty tuple of at most 16 whole numbers "
+            f"from 1 to 16, "
+            f"not {_quote(value)}"
         )
 
 
-@attrs.frozen(kw_only=True, cache_hash=True)
+@attrs.frozen(kw_only=True, cache_hash=True, repr=False)
 class Rules:
     """A complete rule set: every parameter of RULES.md, as an immutable value.
 
     The defaults are :data:`CLASSIC_66`. Build variants with :func:`attrs.evolve`; every
     field is validated, and an inconsistent combination (say, a deal that needs more
-    cards than the deck has) raises :class:`~sixtysix.RulesError`.
+    cards than the deck has) raises :class:`~sixtysix.RulesError`. Changing a field in
+    place with ``object.__setattr__`` is not supported: it skips the validation and
+    leaves a stale cached hash (and stale per-rule-set tables in the engine's caches).
 
     >>> import attrs
     >>> Rules() == CLASSIC_66
@@ -419,6 +428,30 @@ class Rules:
                 f"with {size} cards the talon (turn-up included) must be even and at least 2"
             )
 
+    def __repr__(self) -> str:
+        """The preset this equals, or the nearest preset and the differences.
+
+        The text evaluates back to an equal value where the names of
+        ``from sixtysix import *`` are defined:
+
+        >>> CLASSIC_66
+        CLASSIC_66
+        >>> attrs.evolve(SCHNAPSEN, match_target=11, closing_allowed=False)
+        Rules.from_dict({'preset': 'SCHNAPSEN', 'closing_allowed': False, 'match_target': 11})
+        """
+        name, changes = preset_differences(self)
+        if not changes:
+            return name
+        items: dict[str, Any] = {"preset": name}
+        for key, value in changes.items():
+            if isinstance(value, enum.Enum):
+                items[key] = value.name
+            elif isinstance(value, tuple):
+                items[key] = list(value)
+            else:
+                items[key] = value
+        return f"Rules.from_dict({items!r})"
+
     @property
     def hand_size(self) -> int:
         """The number of cards each player is dealt."""
@@ -460,7 +493,9 @@ class Rules:
             RulesError: an unknown field, a value of the wrong kind, or an inconsistent set.
         """
         if not isinstance(data, Mapping):
-            raise RulesError(f"rules must be a mapping of field names to values, not {data!r}")
+            raise RulesError(
+                f"rules must be a mapping of field names to values, not {_quote(data)}"
+            )
         items = dict(data)
         if "preset" in items:
             base = get_preset(items.pop("preset"))
@@ -470,7 +505,7 @@ class Rules:
         for key, value in items.items():
             if key not in fields:
                 raise RulesError(
-                    f"unknown rules field {key!r}; the fields are: {', '.join(fields)}"
+                    f"unknown rules field {_quote(key)}; the fields are: {', '.join(fields)}"
                 )
             current = getattr(base, key)
             if isinstance(current, enum.Enum):
@@ -481,7 +516,8 @@ class Rules:
                 if member is None:
                     allowed = ", ".join(enum_type.__members__)
                     raise RulesError(
-                        f"rules field {key!r} cannot be {value!r}; allowed values: {allowed}"
+                        f"rules field {_quote(key)} cannot be {_quote(value)}; "
+                        f"allowed values: {allowed}"
                     )
                 changes[key] = member
             else:
@@ -575,21 +611,112 @@ PRESETS: Mapping[str, Rules] = types.MappingProxyType(
 )
 
 
+@attrs.frozen
+class PresetInfo:
+    """What a preset is and where its rules come from (for the CLI, the docs and tools).
+
+    Attributes:
+        name: The preset's name, as in :data:`PRESETS`.
+        summary: One line of plain text (``sixtysix rules --list`` prints it).
+        source: A sentence of MyST markdown naming the game and its source (the docs'
+            variant table shows it).
+        aliases: Other names :func:`get_preset` accepts (case-insensitive, ``-`` for
+            ``_``).
+    """
+
+    name: str
+    summary: str
+    source: str
+    aliases: tuple[str, ...] = ()
+
+
+#: The metadata of every preset, in :data:`PRESETS` order.
+PRESET_INFO: Mapping[str, PresetInfo] = types.MappingProxyType(
+    {
+        info.name: info
+        for info in (
+            PresetInfo(
+                "CLASSIC_66",
+                "Sixty-Six, 24 cards: the common ground of the standard texts (default)",
+                "**Sixty-Six**, the default: the common ground of the English Sixty-Six rule "
+                "texts (the Bicycle/Foster *Hoyle* text and the rules-site write-ups the "
+                "library was built from).",
+                ("66", "SIXTY_SIX"),
+            ),
+            PresetInfo(
+                "PAGAT_66",
+                "Sixty-Six as on pagat.com: winner deals, no carried points",
+                "**Sixty-Six** as on [pagat.com's Sixty-Six page]"
+                "(https://www.pagat.com/marriage/66.html): the winner of a hand deals the "
+                "next, nothing is carried over.",
+                ("PAGAT",),
+            ),
+            PresetInfo(
+                "HOYLE_66",
+                "Sixty-Six as in the Bicycle/Foster (Hoyle) text: follow suit only",
+                "**Sixty-Six** as in the [Bicycle/Foster text]"
+                "(https://bicyclecards.com/how-to-play/sixty-six/) (Foster's *Complete "
+                "Hoyle*): follow suit only, exchange at any time.",
+                ("HOYLE", "BICYCLE"),
+            ),
+            PresetInfo(
+                "SCHNAPSEN",
+                "Schnapsen, 20 cards, as on pagat.com: the last trick wins the hand",
+                "**Schnapsen** as on [pagat.com's Schnapsen page]"
+                "(https://www.pagat.com/marriage/schnaps.html): 20 cards, the last trick "
+                "wins the hand.",
+                ("SCHNAPSEN_PAGAT",),
+            ),
+            PresetInfo(
+                "SCHNAPSEN_TOURNAMENT",
+                "Schnapsen, Austrian tournament practice (sharper exchange, closing)",
+                '**Schnapsen** in Austrian tournament ("sharp") practice: king leads a '
+                "marriage, no marriage or exchange before a won trick, no exchange or close "
+                "below four talon cards.",
+                ("TOURNAMENT",),
+            ),
+            PresetInfo(
+                "SANTASE",
+                "Santase, the Bulgarian game: automatic claims, match to 11",
+                "**Santase**, the Bulgarian game: automatic claims, a failed close costs 3, "
+                "matches to 11.",
+                ("SANTASE_BG", "BULGARIAN"),
+            ),
+            PresetInfo(
+                "VU_SCHNAPSEN",
+                "Schnapsen as the `schnapsen` PyPI engine plays it: no closing",
+                "**Schnapsen** as the engine of the [`schnapsen` package on PyPI]"
+                "(https://pypi.org/project/schnapsen/) plays it, so its games can be "
+                "replayed and compared: one-by-one deal, no closing, automatic claims.",
+                ("VU",),
+            ),
+        )
+    }
+)
+_ALIASES = {alias: info.name for info in PRESET_INFO.values() for alias in info.aliases}
+
+
 def get_preset(name: str) -> Rules:
     """The preset called ``name`` (case-insensitive; ``-`` and spaces read as ``_``).
 
+    Each preset's :attr:`PresetInfo.aliases` are accepted too.
+
     >>> get_preset("schnapsen-tournament") == SCHNAPSEN_TOURNAMENT
+    True
+    >>> get_preset("hoyle") == HOYLE_66
     True
 
     Raises:
         RulesError: no preset has that name.
     """
-    key = str(name).strip().upper().replace("-", "_").replace(" ", "_")
+    if not isinstance(name, str):
+        raise RulesError(f"a preset name must be text, not {_quote(name)}")
+    key = name.strip().upper().replace("-", "_").replace(" ", "_")
     try:
-        return PRESETS[key]
+        return PRESETS[_ALIASES.get(key, key)]
     except KeyError:
         raise RulesError(
-            f"no preset called {name!r}; the presets are: {', '.join(PRESETS)}"
+            f"no preset called {_quote(name)}; the presets are: {', '.join(PRESETS)}"
         ) from None
 
 
@@ -599,3 +726,26 @@ def preset_name(rules: Rules) -> str | None:
         if preset == rules:
             return name
     return None
+
+
+def preset_differences(rules: Rules) -> tuple[str, dict[str, Any]]:
+    """The preset nearest to ``rules`` and the fields in which ``rules`` differ from it.
+
+    The nearest preset is the one with the fewest differing fields (the first in
+    :data:`PRESETS` order on a tie); the differences are in field order.
+
+    >>> preset_differences(SANTASE)
+    ('SANTASE', {})
+    >>> preset_differences(attrs.evolve(HOYLE_66, tie_carry=0))
+    ('HOYLE_66', {'tie_carry': 0})
+    """
+    best_name = ""
+    best: dict[str, Any] = {}
+    names = [f.name for f in attrs.fields(Rules)]
+    for candidate, preset in PRESETS.items():
+        if preset == rules:
+            return candidate, {}
+        diffs = {n: getattr(rules, n) for n in names if getattr(rules, n) != getattr(preset, n)}
+        if not best_name or len(diffs) < len(best):
+            best_name, best = candidate, diffs
+    return best_name, best

@@ -14,8 +14,7 @@ The raw fields are ints and tuples, for speed; the properties give the same fact
 from __future__ import annotations
 
 import enum
-from collections.abc import Callable
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar, cast
 
 import attrs
 
@@ -213,7 +212,28 @@ class HandState(HandFacts):
         return cards_of(self.hands[seat])
 
     def __repr__(self) -> str:
-        """A one-line summary for debugging."""
+        """The position string, as code that reads it back (python-chess style).
+
+        ``eval(repr(state)) == state`` where the names of ``from sixtysix import *`` are
+        defined; a state that legal play cannot reach (built by hand) shows
+        :meth:`describe` instead.
+
+        >>> from sixtysix import CLASSIC_66, load_position, new_hand
+        >>> state = new_hand(CLASSIC_66, seed=7)
+        >>> repr(state)[:40]
+        "load_position('CLASSIC_66 0 AS 9CKDJDQH9"
+        >>> eval(repr(state)) == state
+        True
+        """
+        from .notation import dump_position  # notation imports this module
+
+        try:
+            return f"load_position({dump_position(self)!r})"
+        except ValueError:
+            return self.describe()
+
+    def describe(self) -> str:
+        """A one-line summary for debugging: step, leader, trump, talon, hands, points."""
         hands = " | ".join(" ".join(str(c) for c in self.hand(s)) for s in (0, 1))
         return (
             f"<HandState {self.step.name} leader={self.leader} trump={Suit(self.trump).letter} "
@@ -223,39 +243,55 @@ class HandState(HandFacts):
         )
 
 
-def _fast_constructor() -> Callable[..., HandState]:
-    """A constructor of :class:`HandState` for the engine's hot path.
+_T = TypeVar("_T")
+
+
+def fast_constructor(cls: type[_T]) -> type[_T]:
+    """A constructor of the frozen attrs class ``cls`` for the hot path (same result, faster).
 
     A frozen attrs class must set each slot through ``object.__setattr__``, which makes
-    its ``__init__`` about twice as slow as that of a mutable slotted class. The engine
-    builds several states per move, so it uses a private mutable twin with exactly the
-    same slots, and re-labels the finished object as a ``HandState``. The result is
-    indistinguishable from ``HandState(...)`` with the same arguments: same class, fields,
-    equality, hash and pickling, and it is frozen from then on. Where the interpreter does
-    not allow the re-labelling, the plain constructor is used.
+    its ``__init__`` about twice as slow as plain attribute stores, and runs no check
+    that the caller does not need. This allocates a private mutable twin with exactly
+    the same slots and base classes (``object.__new__``, no ``__init__`` frame), stores
+    the fields (and ``None`` in attrs' cached-hash slot, if any), and re-labels the
+    object as a ``cls``. The result is indistinguishable from ``cls(...)`` with the same
+    arguments: same class, fields, equality, hash and pickling, and it is frozen from
+    then on. The CPython rules this relies on (``__class__`` assignment between classes
+    of identical slot layout) are pinned by ``tests/test_fast_constructor.py``; where the
+    interpreter refuses, the plain class is returned.
+
+    It is typed as ``type[cls]``, so mypy checks every call against ``cls``'s own
+    signature (the fields in order, positionally).
     """
-    names = [field.name for field in attrs.fields(HandState)]
-    slots: tuple[str, ...] = HandState.__slots__
+    names = [field.name for field in attrs.fields(cls)]  # type: ignore[arg-type]
+    slots: tuple[str, ...] = cls.__slots__  # type: ignore[attr-defined]
+    extra = [name for name in slots if name not in names and name != "__weakref__"]
+    if any(name != "_attrs_cached_hash" for name in extra):  # pragma: no cover - guarded
+        return cls
     params = ", ".join(names)
-    body = "".join(f"        self.{name} = {name}\n" for name in names)
+    body = "".join(f"    self.{name} = {name}\n" for name in names)
+    body += "".join(f"    self.{name} = None\n" for name in extra)
+    bases = ", ".join(f"base{k}" for k in range(len(cls.__bases__)))
     source = (
-        f"class _MutableTwin(HandFacts):\n    __slots__ = {slots!r}\n"
-        f"    def __init__(self, {params}):\n{body}"
+        f"class _MutableTwin({bases}):\n    __slots__ = {slots!r}\n"
         f"def build({params}):\n"
-        f"    state = _MutableTwin({params})\n"
-        f"    state.__class__ = HandState\n"
-        f"    return state\n"
+        f"    self = new(_MutableTwin)\n{body}"
+        f"    self.__class__ = cls\n"
+        f"    return self\n"
     )
-    namespace: dict[str, Any] = {"HandState": HandState, "HandFacts": HandFacts}
+    namespace: dict[str, Any] = {f"base{k}": b for k, b in enumerate(cls.__bases__)}
+    namespace.update(cls=cls, new=object.__new__)
     exec(source, namespace)  # the source is generated from the field names above
-    build: Callable[..., HandState] = namespace["build"]
+    build = namespace["build"]
     try:
         probe = build(*range(len(names)))
-    except TypeError:  # pragma: no cover - an interpreter without __class__ assignment
-        return HandState
-    assert type(probe) is HandState
-    return build
+    except TypeError:  # a layout CPython will not re-label (e.g. with a weakref slot)
+        return cls
+    if type(probe) is not cls:  # pragma: no cover - guarded by a test
+        return cls
+    return cast("type[_T]", build)
 
 
 #: Positional constructor of :class:`HandState` used by the engine (same result, faster).
-build_state: Callable[..., HandState] = _fast_constructor()
+#: Typed as the class itself, so its calls are checked against ``HandState.__init__``.
+build_state: type[HandState] = fast_constructor(HandState)

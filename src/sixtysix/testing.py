@@ -20,6 +20,8 @@ that names the broken rule:
 * :func:`check_invariants`: everything that must hold of any reachable state;
 * :func:`check_transition`: what a single move must have changed, and nothing else.
 
+And :func:`perft`, which counts move sequences to pin the move generator.
+
 >>> from hypothesis import given, settings
 >>> from sixtysix import SCHNAPSEN, legal_moves
 >>> @settings(max_examples=5, derandomize=True, database=None)
@@ -46,9 +48,9 @@ except ImportError as exc:  # pragma: no cover - depends on the environment
         "sixtysix.testing needs Hypothesis; install it with: pip install 'sixtysix[testing]'"
     ) from exc
 
-from .cards import CARDS, Card, Deck, Rank
+from .cards import CARDS, Card, Deck, Rank, exchange_card_index, marriage_value, trick_winner
 from .engine import apply_move, deal_from_order, is_legal, legal_moves
-from .errors import HandNotOverError
+from .errors import HandNotOverError, PositionError, SixtySixError, quote
 from .moves import (
     ALL_MOVES,
     CLAIM,
@@ -88,6 +90,7 @@ from .rules import (
 )
 from .scoring import HandEnd, HandResult, score_hand
 from .state import TURN_CLOSED, HandState, Step
+from .validate import validate
 
 __all__ = [
     "ALL_MOVES",
@@ -99,6 +102,7 @@ __all__ = [
     "house_rules",
     "legal_move",
     "moves",
+    "perft",
     "presets",
     "reachable_states",
     "rules",
@@ -119,8 +123,15 @@ class InvariantError(AssertionError):
 
 def _fail(state: HandState, message: str) -> InvariantError:
     return InvariantError(
-        f"{message}\n  in state {state!r}\n  moves played: {_cards(state.played)}"
+        f"{message}\n  in state {_describe(state)}\n  moves played: {_cards(state.played)}"
     )
+
+
+def _describe(state: object) -> str:
+    """The one-line debugging summary of a state (its repr is a position string)."""
+    if isinstance(state, HandState):
+        return state.describe()
+    return repr(state)  # pragma: no cover - the kit only reports on states
 
 
 def _cards(indices: Sequence[int] | int) -> str:
@@ -276,7 +287,7 @@ def dealt_states(
 def _legal_move(draw: st.DrawFn, state: HandState, claims: bool) -> Move:
     options = legal_moves(state)
     if not options:
-        raise InvariantError(f"no legal move in {state!r}")
+        raise InvariantError(f"no legal move in {_describe(state)}")
     bold = [m for m in options if (m is CLAIM and claims) or m is CLOSE]
     calm = [m for m in options if m is not CLAIM and m is not CLOSE]
     if bold and calm and draw(st.integers(0, 15)) != 0:
@@ -311,8 +322,16 @@ def _reachable(
 ) -> HandState:
     state = draw(_dealt(r, None))
     count = 0 if finished else draw(st.integers(0, max_moves))
+    played = 0
     while state.step is not Step.OVER and (finished or count > 0):
         count -= 1
+        played += 1
+        if played > _MAX_HAND_MOVES:
+            raise InvariantError(
+                f"the hand is not over after {_MAX_HAND_MOVES} moves (no hand of any rule "
+                "set has that many): the engine offers a move that makes no progress\n"
+                + _describe(state)
+            )
         after = apply_move(state, draw(_legal_move(state, claims)))
         if unfinished and after.step is Step.OVER:
             break
@@ -366,15 +385,7 @@ def moves() -> st.SearchStrategy[Move]:
 
 
 def _exchange_card(state: HandState) -> int:
-    return state.trump * 8 + 7 - state.rules.deck.exchange_rank
-
-
-def _trick_winner(lead: int, follow: int, trump: int) -> int:
-    """0 if the card led wins the trick, 1 if the card played to it does (RULES.md §1.4)."""
-    a, b = CARDS[lead], CARDS[follow]
-    if a.suit == b.suit:
-        return 0 if a.rank > b.rank else 1
-    return 1 if b.suit == trump else 0
+    return exchange_card_index(state.rules.deck, state.trump)
 
 
 def _replay(state: HandState) -> tuple[list[tuple[int, int, int, int]], int]:
@@ -384,7 +395,7 @@ def _replay(state: HandState) -> tuple[list[tuple[int, int, int, int]], int]:
     played = state.played
     for i in range(0, len(played) - 1, 2):
         lead, follow = played[i], played[i + 1]
-        winner = leader if _trick_winner(lead, follow, state.trump) == 0 else 1 - leader
+        winner = trick_winner(lead, follow, state.trump, leader)
         tricks.append((leader, lead, follow, winner))
         leader = winner
     return tricks, leader
@@ -403,7 +414,7 @@ def _played_by(state: HandState) -> tuple[int, int]:
 
 
 def _marriage_value(state: HandState, suit: int) -> int:
-    return 40 if suit == state.trump else 20
+    return marriage_value(suit, state.trump)
 
 
 def _follow_options(state: HandState) -> int:
@@ -492,6 +503,8 @@ def check_invariants(state: HandState) -> None:
       to a holder of the exchange card while the talon lasts; ``close`` only on an open
       talon; the leader may lead any card, or after a marriage its king (or queen, under
       ``EITHER``); the follower may play what §1.6 allows.
+    * **The library's checker**: :func:`sixtysix.validate` finds no problem (the checks
+      above are an independent second reading of RULES.md; both must accept).
     * **Scoring** (§6): :func:`~sixtysix.score_hand` raises
       :class:`~sixtysix.HandNotOverError` exactly on unfinished hands; a result has a
       winner in {0, 1, None}, game points 1 to 3 for a winner (else 0), ``carry`` equal to
@@ -524,6 +537,9 @@ def check_invariants(state: HandState) -> None:
     _check_auto(state)
     _check_legal_moves(state)
     _check_score(state)
+    problems = validate(state)
+    if problems:
+        raise _fail(state, f"sixtysix.validate disagrees: {'; '.join(problems)}")
 
 
 def _check_fields(s: HandState) -> None:
@@ -1053,7 +1069,7 @@ def _check_play(b: HandState, card: int, a: HandState) -> None:
             raise _fail(a, f"leading {CARDS[card]}: the card goes from hand to table")
         return
     leader = b.leader
-    winner = leader if _trick_winner(b.lead, card, b.trump) == 0 else mover
+    winner = trick_winner(b.lead, card, b.trump, leader)
     loser = 1 - winner
     hands = list(b.hands)
     hands[mover] &= ~(1 << card)
@@ -1121,3 +1137,40 @@ def _check_play(b: HandState, card: int, a: HandState) -> None:
             f"{CARDS[b.lead]} led, {CARDS[card]} played: trick to seat {winner}; "
             + "; ".join(diff),
         )
+
+
+# ============================================================================ perft
+
+
+def perft(state: HandState, depth: int) -> int:
+    """The number of legal move sequences of exactly ``depth`` moves from ``state``.
+
+    Like chess's perft ("performance test, move path enumeration"): a sequence that
+    ends the hand early is not counted, so ``perft(state, 1) == len(legal_moves(state))``
+    and ``perft(state, 0) == 1``. Golden counts for every preset and claim mode, made
+    by this function and committed as ``tests/data/perft.json``, pin the move generator:
+    any change to a legal move, or to the order-independent structure of the game tree,
+    changes a count.
+
+    >>> from sixtysix import CLASSIC_66, new_hand
+    >>> [perft(new_hand(CLASSIC_66, seed=1), d) for d in range(4)]
+    [1, 8, 45, 127]
+
+    Raises:
+        SixtySixError: ``depth`` is not a whole number from 0 to 64.
+        PositionError: ``state`` is not a :class:`~sixtysix.HandState`.
+    """
+    if type(depth) is not int or not 0 <= depth <= _MAX_HAND_MOVES:
+        raise SixtySixError(f"perft depth must be a whole number from 0 to 64, not {quote(depth)}")
+    if type(state) is not HandState:
+        raise PositionError(f"perft needs a HandState, not {type(state).__name__}")
+    return _perft(state, depth)
+
+
+def _perft(state: HandState, depth: int) -> int:
+    moves = legal_moves(state)
+    if depth == 1:
+        return len(moves)
+    if depth == 0:
+        return 1
+    return sum(_perft(apply_move(state, move), depth - 1) for move in moves)

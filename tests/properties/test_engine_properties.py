@@ -15,6 +15,7 @@ import attrs
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from tests.profiles import examples
 
 import sixtysix.testing as kit
 from sixtysix import (
@@ -58,9 +59,15 @@ RULESETS = [
 ]
 
 # Per preset and claim mode; house-rules tests get more examples since they vary more.
-FEW = settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-SOME = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-MANY = settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+FEW = settings(
+    max_examples=examples(12), deadline=None, suppress_health_check=[HealthCheck.too_slow]
+)
+SOME = settings(
+    max_examples=examples(25), deadline=None, suppress_health_check=[HealthCheck.too_slow]
+)
+MANY = settings(
+    max_examples=examples(120), deadline=None, suppress_health_check=[HealthCheck.too_slow]
+)
 
 
 # ============================================================ an independent reading of RULES.md
@@ -463,7 +470,7 @@ def test_strategies_deal_and_play_as_asked(rules: Rules, data: st.DataObject) ->
         assert not done.hands[0] | done.hands[1]  # no claims: played out
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(r=kit.rules(claim_mode=ClaimMode.AUTO))
 def test_rules_strategy_fixes_the_claim_mode(r: Rules) -> None:
     assert r.claim_mode is ClaimMode.AUTO

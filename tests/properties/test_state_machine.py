@@ -22,6 +22,7 @@ from hypothesis.stateful import (
     precondition,
     rule,
 )
+from tests.profiles import examples
 
 import sixtysix.testing as kit
 from sixtysix import (
@@ -116,7 +117,7 @@ class RandomPlay(RuleBasedStateMachine):
 
 
 RandomPlay.TestCase.settings = settings(
-    max_examples=30,
+    max_examples=examples(30),
     stateful_step_count=200,
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much],

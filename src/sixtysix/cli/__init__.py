@@ -45,7 +45,7 @@ from ..notation import render
 from ..observe import observe
 from ..play import play_hand, play_match
 from ..records import GameRecord, MatchRecord, load_record, replay, replay_states
-from ..rules import CLASSIC_66, PRESETS, Rules, get_preset, preset_name
+from ..rules import CLASSIC_66, PRESET_INFO, PRESETS, Rules, get_preset, preset_name
 from ..scoring import HandEnd, HandResult, score_hand
 from ..state import HandState, Step
 
@@ -57,15 +57,7 @@ _EXIT_USAGE = 2
 _EXIT_INTERRUPTED = 130
 
 #: One line per preset for ``sixtysix rules`` (a test checks that every preset has one).
-_PRESET_SUMMARIES: dict[str, str] = {
-    "CLASSIC_66": "Sixty-Six, 24 cards: the common ground of the standard texts (default)",
-    "PAGAT_66": "Sixty-Six as on pagat.com: winner deals, no carried points",
-    "HOYLE_66": "Sixty-Six as in the Bicycle/Foster (Hoyle) text: follow suit only",
-    "SCHNAPSEN": "Schnapsen, 20 cards, as on pagat.com: the last trick wins the hand",
-    "SCHNAPSEN_TOURNAMENT": "Schnapsen, Austrian tournament practice (sharper exchange, closing)",
-    "SANTASE": "Santase, the Bulgarian game: automatic claims, match to 11",
-    "VU_SCHNAPSEN": "Schnapsen as the `schnapsen` PyPI engine plays it: no closing",
-}
+_PRESET_SUMMARIES: dict[str, str] = {n: i.summary for n, i in PRESET_INFO.items()}
 
 
 class _CliError(Exception):

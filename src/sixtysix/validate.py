@@ -1,0 +1,473 @@
+"""The one validity checker: is this a state (or a view) that legal play can reach?
+
+:func:`validate` returns the list of problems of a :class:`~sixtysix.HandState` or a
+:class:`~sixtysix.PlayerView` (empty when it is consistent), in the manner of
+python-chess's ``Board.status()``. It is separate from parsing: every loader
+(:func:`~sixtysix.notation.load_position`, the records loader) builds the value from
+its text and then asks :func:`validate`; :class:`~sixtysix.PlayerView` calls it when
+built by hand; :func:`sixtysix.testing.check_invariants` starts with it.
+
+>>> import attrs
+>>> from sixtysix import CLASSIC_66, new_hand
+>>> state = new_hand(CLASSIC_66, seed=7)
+>>> validate(state)
+[]
+>>> validate(attrs.evolve(state, card_points=(3, 0)))
+['seat 0 has 3 card points but its tricks are worth 0']
+
+What it checks, each tied to RULES.md: field types and ranges; card conservation (§1);
+the tricks replayed from the non-dealer's lead give the won piles, the card points and
+the leader (§1.4); hand sizes against the deal, the draws and the tricks (§1.3, §1.5);
+the step against the card on the table and the decision after a trick (§2.1); the
+turn-up, the exchange card and the exchanger (§3); marriages: values, counting,
+holding and leading (§4); the closing facts and the close snapshot (§2.2, §9.9);
+automatic claims (§2.4); a finished hand that ended the way the rules end hands; and a
+hand that is not over has a legal move.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .cards import (
+    CARDS,
+    KING_BIT,
+    KING_QUEEN,
+    POINTS,
+    exchange_card_index,
+    marriage_value,
+    trick_winner,
+)
+from .errors import quote
+from .legality import claim_rule, close_rule, decision_rule, options, rule_facts
+from .rules import ClaimMode, CloseTiming, MarriageLead, MarriagePendingRedeem, Rules
+from .state import TURN_CLOSED, CloseSnapshot, HandState, Step
+
+if TYPE_CHECKING:
+    from .observe import PlayerView
+
+__all__ = ["validate"]
+
+
+_INT_FIELDS = ("dealer", "trump", "leader", "lead", "declared", "turn_marriage")
+_INT_FIELDS2 = ("turn_steps", "closed_by", "exchanged_by", "dealt_turnup")
+PAIR_FIELDS = ("hands", "won", "card_points", "marriages", "pending")
+DECK_BITS = (1 << 32) - 1
+
+
+def _cards(mask: int) -> str:
+    return " ".join(str(CARDS[i]) for i in range(32) if mask >> i & 1) or "none"
+
+
+def _is_int(value: object) -> bool:
+    return type(value) is int or (isinstance(value, int) and not isinstance(value, bool))
+
+
+def _card_tuple(value: object) -> bool:
+    """Whether ``value`` is a tuple of card indices 0 to 31."""
+    if type(value) is not tuple:
+        return False
+    if all(type(i) is int for i in value):
+        return not value or (min(value) >= 0 and max(value) <= 31)
+    return all(_small(i, 0, 31) for i in value)
+
+
+def _small(value: object, low: int, high: int) -> bool:
+    return _is_int(value) and low <= value <= high  # type: ignore[operator]
+
+
+def field_problems(s: object, pairs: tuple[str, ...]) -> list[str]:
+    """Types and ranges of the fields both states and views have (checked first)."""
+    out: list[str] = []
+    if not isinstance(getattr(s, "rules", None), Rules):
+        return ["rules must be a Rules value"]
+    if type(getattr(s, "step", None)) is not Step:
+        out.append("step must be a Step")
+    for name in _INT_FIELDS + _INT_FIELDS2:
+        if not _is_int(getattr(s, name, None)):
+            out.append(f"{name} must be an int (not a bool)")
+    for name in pairs:
+        value = getattr(s, name, None)
+        if not (type(value) is tuple and len(value) == 2 and all(map(_is_int, value))):
+            out.append(f"{name} must be a pair of ints")
+    played = getattr(s, "played", None)
+    if not _card_tuple(played):
+        out.append("played must be a tuple of card indices 0 to 31")
+    snap = getattr(s, "close_snapshot", None)
+    if snap is not None and not (
+        type(snap) is CloseSnapshot
+        and all(
+            _small(v, 0, 240)
+            for v in (
+                snap.tricks_played,
+                snap.opponent_tricks,
+                snap.opponent_card_points,
+                snap.opponent_marriages,
+            )
+        )
+    ):
+        out.append("close_snapshot must be None or a CloseSnapshot of small whole numbers")
+    if out:
+        return out
+    for name, low, high in (
+        ("dealer", 0, 1),
+        ("leader", 0, 1),
+        ("trump", 0, 3),
+        ("lead", -1, 31),
+        ("declared", 0, 255),
+        ("turn_marriage", -1, 3),
+        ("turn_steps", 0, TURN_CLOSED),
+        ("closed_by", -1, 1),
+        ("exchanged_by", -1, 1),
+        ("dealt_turnup", 0, 31),
+    ):
+        value = getattr(s, name)
+        if not low <= value <= high:
+            out.append(f"{name} is {quote(value)}, outside {low} to {high}")
+    for name in ("hands", "won"):
+        if name in pairs and not all(0 <= m <= DECK_BITS for m in getattr(s, name)):
+            out.append(f"{name} must be card bitmasks (0 to 2**32 - 1)")
+    for name in ("card_points", "marriages", "pending"):
+        if not all(0 <= v <= 240 for v in getattr(s, name)):
+            out.append(f"{name} must be between 0 and 240")
+    return out
+
+
+def _replay(s: HandState) -> tuple[list[tuple[int, int, int, int]], int, list[int], list[int]]:
+    """Completed tricks (leader, lead, follow, winner), the leader now, piles, card points."""
+    tricks = []
+    leader = 1 - s.dealer
+    won = [0, 0]
+    points = [0, 0]
+    played = s.played
+    for i in range(0, len(played) - 1, 2):
+        lead, follow = played[i], played[i + 1]
+        winner = trick_winner(lead, follow, s.trump, leader)
+        tricks.append((leader, lead, follow, winner))
+        won[winner] |= 1 << lead | 1 << follow
+        points[winner] += POINTS[lead] + POINTS[follow]
+        leader = winner
+    return tricks, leader, won, points
+
+
+def state_problems(s: HandState) -> list[str]:
+    """The problems of a state (see :func:`validate`)."""
+    out = field_problems(s, PAIR_FIELDS)
+    raw = getattr(s, "talon", None)
+    if not _card_tuple(raw):
+        out.append("talon must be a tuple of card indices 0 to 31")
+    if out:
+        return out
+    talon: tuple[int, ...] = s.talon
+    r = s.rules
+    deck = r.deck
+    talon_mask = 0
+    for i in talon:
+        talon_mask |= 1 << i
+    table = (1 << s.lead) if s.lead >= 0 else 0
+    # Card conservation (§1).
+    if len(set(talon)) != len(talon):
+        out.append("the talon holds a card twice")
+    if len(set(s.played)) != len(s.played):
+        out.append("a card was played twice")
+    parts = (
+        ("seat 0's hand", s.hands[0]),
+        ("seat 1's hand", s.hands[1]),
+        ("seat 0's tricks", s.won[0]),
+        ("seat 1's tricks", s.won[1]),
+        ("the talon", talon_mask),
+        ("the table", table),
+    )
+    seen = 0
+    for k, (name, mask) in enumerate(parts):
+        for other, other_mask in parts[:k]:
+            if mask & other_mask:
+                out.append(f"{_cards(mask & other_mask)} is in both {other} and {name}")
+        seen |= mask
+    if seen != deck.mask:
+        missing, extra = deck.mask & ~seen, seen & ~deck.mask
+        if missing:
+            out.append(f"the {deck.name} deck's {_cards(missing)} is nowhere")
+        if extra:
+            out.append(f"{_cards(extra)} is not in the {deck.name} deck")
+    if out:
+        return out
+    played_mask = 0
+    for i in s.played:
+        played_mask |= 1 << i
+    if played_mask != s.won[0] | s.won[1] | table:
+        out.append("the cards played are not exactly the cards won plus the card on the table")
+        return out
+    if s.lead >= 0 and s.played[-1] != s.lead:
+        return [f"the card on the table {CARDS[s.lead]} is not the last card played"]
+    # Tricks and points (§1.4, §5).
+    tricks, leader, won, points = _replay(s)
+    if (won[0], won[1]) != s.won:
+        return [
+            f"the tricks played give seat 0 {_cards(won[0])} and seat 1 {_cards(won[1])}, "
+            f"not {_cards(s.won[0])} and {_cards(s.won[1])}"
+        ]
+    if s.leader != leader:
+        return [
+            f"seat {leader} won the last trick (or leads first), but the leader is seat {s.leader}"
+        ]
+    for seat in (0, 1):
+        if s.card_points[seat] != points[seat]:
+            out.append(
+                f"seat {seat} has {s.card_points[seat]} card points but its tricks are "
+                f"worth {points[seat]}"
+            )
+    out += _size_problems(s, len(tricks))
+    if out:
+        return out
+    out += _turn_problems(s, len(tricks))
+    out += _marriage_problems(s, tricks)
+    out += _closing_problems(s, tricks)
+    out += _ending_problems(s, len(tricks))
+    no_move = not out and s.step is not Step.OVER
+    # Implied by the checks above (a held card can always be led or played); kept so the
+    # promise "not over means a legal move" does not rest on that.
+    if no_move and options(s, s.hands, len(talon), rule_facts(r)) == (0, 0, 0):
+        out.append(
+            "the hand is not over but the player to move has no legal move"
+        )  # pragma: no cover
+    return out
+
+
+def _size_problems(s: HandState, played: int) -> list[str]:
+    r = s.rules
+    start = r.talon_size
+    n = len(s.talon)
+    if n % 2 or n > start:
+        return [f"a talon of {n} cards cannot follow a talon of {start} at the deal"]
+    draws = (start - n) // 2
+    out = []
+    for seat in (0, 1):
+        expected = r.hand_size + draws - played - (seat == s.leader and s.lead >= 0)
+        held = s.hands[seat].bit_count()
+        if held != expected:
+            out.append(
+                f"seat {seat} holds {held} cards, but after {played} tricks and {draws} "
+                f"draws from the talon it should hold {expected}"
+            )
+    if out or s.closed_by >= 0 or not s.talon:
+        return out
+    # An open talon: the players drew after every trick but one awaiting the decision
+    # of §2.1 (or a last one that ended the hand).
+    if s.step is Step.DECIDE or (s.step is Step.OVER and draws == played - 1):
+        if draws != played - 1:
+            out.append(f"{played} tricks but {draws} draws at the decision after a trick")
+    elif draws != played:
+        out.append(f"{played} tricks on an open talon but the players drew {draws} times")
+    return out
+
+
+def _turn_problems(s: HandState, played: int) -> list[str]:
+    r = s.rules
+    out = []
+    step = s.step
+    if (s.lead >= 0) != (step is Step.FOLLOW):
+        out.append("a card is on the table exactly when the follower is to move")
+    if step is Step.DECIDE:
+        if not played or s.closed_by >= 0 or not s.talon:
+            out.append("the decision after a trick needs a won trick and an open talon")
+        else:
+            why = decision_rule(r, len(s.talon))
+            if why is not None:
+                out.append(f"a decision to draw or close where there is none: {why}")
+    if step in (Step.FOLLOW, Step.DECIDE) and (s.turn_marriage >= 0 or s.turn_steps):
+        out.append("the steps of a leading turn are set outside a leading turn")
+    if s.turn_marriage >= 0 and not s.declared >> (s.leader * 4 + s.turn_marriage) & 1:
+        out.append("the marriage of this turn is not declared by the leader")
+    if s.turn_steps & TURN_CLOSED and s.closed_by != s.leader:
+        out.append("the leader closed the talon this turn, but the talon was not closed by them")
+    dealt = s.dealt_turnup
+    ex = exchange_card_index(r.deck, s.trump)
+    if dealt >> 3 != s.trump or not r.deck.mask >> dealt & 1:
+        out.append(f"the card turned up at the deal, {CARDS[dealt]}, is not a trump of the deck")
+    if s.talon:
+        up = s.talon[-1]
+        if s.exchanged_by >= 0 and up != ex:
+            out.append(f"after the exchange the last talon card {CARDS[up]} is not {CARDS[ex]}")
+        if s.exchanged_by < 0 and up != dealt:
+            out.append(
+                f"without an exchange the talon's last card {CARDS[up]} is not {CARDS[dealt]}"
+            )
+    if s.exchanged_by >= 0:
+        seat = s.exchanged_by
+        if dealt == ex:
+            out.append(f"the exchange card {CARDS[ex]} was the turn-up, so nobody could exchange")
+        elif not (s.hands[seat] | _played_by(s)[seat]) >> dealt & 1:
+            out.append(f"seat {seat} exchanged but never held the turn-up {CARDS[dealt]}")
+    return out
+
+
+def _played_by(s: HandState) -> tuple[int, int]:
+    """The cards each seat has played (the card on the table included)."""
+    out = [0, 0]
+    leader = 1 - s.dealer
+    played = s.played
+    for i in range(0, len(played) - 1, 2):
+        out[leader] |= 1 << played[i]
+        out[1 - leader] |= 1 << played[i + 1]
+        leader = trick_winner(played[i], played[i + 1], s.trump, leader)
+    if s.lead >= 0:
+        out[leader] |= 1 << s.lead
+    return out[0], out[1]
+
+
+def _marriage_problems(s: HandState, tricks: list[tuple[int, int, int, int]]) -> list[str]:
+    r = s.rules
+    out = []
+    mine_played = _played_by(s)
+    leads = [0, 0]
+    for leader, lead, _, _ in tricks:
+        leads[leader] |= 1 << lead
+    if s.lead >= 0:
+        leads[s.leader] |= 1 << s.lead
+    for seat in (0, 1):
+        declared = [suit for suit in range(4) if s.declared >> (seat * 4 + suit) & 1]
+        value = sum(marriage_value(suit, s.trump) for suit in declared)
+        if s.marriages[seat] + s.pending[seat] != value:
+            out.append(
+                f"seat {seat} declared marriages worth {value} but has {s.marriages[seat]} "
+                f"counted and {s.pending[seat]} pending"
+            )
+        elif not _subset_sum(s, seat, s.pending[seat]):
+            out.append(
+                f"seat {seat}'s {s.pending[seat]} pending points are no set of its marriages"
+            )
+        if s.marriages[seat] and not s.won[seat]:
+            out.append(f"seat {seat}'s marriages count without a won trick")
+        if (
+            s.pending[seat]
+            and s.won[seat]
+            and r.marriage_pending_redeem is MarriagePendingRedeem.ANY_TRICK
+        ):
+            out.append(f"seat {seat} has won a trick but marriage points are still pending")
+        for suit in declared:
+            held = s.hands[seat] | mine_played[seat]
+            letter = "CDHS"[suit]
+            if held & KING_QUEEN[suit] != KING_QUEEN[suit]:
+                out.append(
+                    f"seat {seat} declared the {letter} marriage without K{letter} and Q{letter}"
+                )
+                continue
+            current = (
+                s.turn_marriage == suit
+                and s.leader == seat
+                and s.step
+                in (
+                    Step.LEAD,
+                    Step.OVER,
+                )
+            )
+            need = (
+                KING_BIT[suit] if r.marriage_lead is MarriageLead.KING_ONLY else KING_QUEEN[suit]
+            )
+            if not current and not leads[seat] & need:
+                out.append(f"seat {seat} declared the {letter} marriage but never led from it")
+    return out
+
+
+def _subset_sum(s: HandState, seat: int, target: int) -> bool:
+    if not target:
+        return True
+    suits = [suit for suit in range(4) if s.declared >> (seat * 4 + suit) & 1]
+    values = [marriage_value(suit, s.trump) for suit in suits]
+    return any(
+        sum(v for k, v in enumerate(values) if subset >> k & 1) == target
+        for subset in range(1 << len(values))
+    )
+
+
+def _closing_problems(s: HandState, tricks: list[tuple[int, int, int, int]]) -> list[str]:
+    r = s.rules
+    snap = s.close_snapshot
+    if (s.closed_by >= 0) != (snap is not None):
+        return ["the talon's closer and the close snapshot disagree (one without the other)"]
+    if snap is None:
+        return []
+    draws = (r.talon_size - len(s.talon)) // 2
+    at = snap.tricks_played
+    why = close_rule(r, -1, len(s.talon), at > 0, at > draws, -1)
+    if why is not None:
+        return [f"the talon was closed against the rules: {why}"]
+    if at > len(tricks):
+        return [f"the talon was closed after {at} tricks, but only {len(tricks)} were played"]
+    if at - draws not in (0, 1):
+        return [f"the talon was closed after {at} tricks, but with {draws} draws"]
+    if at - draws == 1 and r.close_timing is not CloseTiming.BEFORE_OR_AFTER_DRAW:
+        return ["the talon was closed instead of drawing, but close_timing is AFTER_DRAW"]
+    out = []
+    opp = 1 - s.closed_by
+    before = [t for t in tricks[:at] if t[3] == opp]
+    points = sum(POINTS[t[1]] + POINTS[t[2]] for t in before)
+    if (snap.opponent_tricks, snap.opponent_card_points) != (len(before), points):
+        out.append(
+            f"the close snapshot gives seat {opp} {snap.opponent_tricks} tricks and "
+            f"{snap.opponent_card_points} card points, but at the close they had "
+            f"{len(before)} tricks and {points} card points"
+        )
+    counted = snap.opponent_marriages
+    if counted > s.marriages[opp] or not _subset_sum(s, opp, counted):
+        out.append(
+            f"the close snapshot gives seat {opp} {counted} marriage points, which are not "
+            f"counted marriages of theirs (they have {s.marriages[opp]} counted now)"
+        )
+    elif counted and not before:
+        out.append(
+            f"the close snapshot counts {counted} marriage points for seat {opp}, who had "
+            "won no trick at the close"
+        )
+    return out
+
+
+def _ending_problems(s: HandState, played: int) -> list[str]:
+    r = s.rules
+    auto = r.claim_mode is ClaimMode.AUTO
+    step = s.step
+    leader_points = s.card_points[s.leader] + s.marriages[s.leader]
+    if auto and step in (Step.LEAD, Step.DECIDE):
+        if s.turn_marriage >= 0:
+            if r.marriage_out_without_lead and leader_points >= 66:
+                return ["claims are automatic, a marriage reached 66, but the hand goes on"]
+        elif played and leader_points >= 66:
+            return ["claims are automatic, the trick winner has 66, but the hand goes on"]
+    if step is not Step.OVER or not s.hands[0] | s.hands[1]:
+        return []
+    # Finished with cards in hand: the leader claimed (or reached 66 under AUTO).
+    if auto:
+        if leader_points < 66:
+            return [
+                f"claims are automatic, but the hand ended with cards in hand while the "
+                f"leader, seat {s.leader}, has only {leader_points} points"
+            ]
+        return []
+    won = bool(s.won[s.leader])
+    why = claim_rule(r, Step.LEAD, won, s.turn_marriage)
+    if why is not None and not (s.turn_marriage < 0 and won):
+        return [f"the hand ended with cards in hand, but seat {s.leader} could not claim: {why}"]
+    return []
+
+
+def validate(position: HandState | PlayerView) -> list[str]:
+    """The problems of a state or a seat's view: empty exactly when legal play can reach it.
+
+    Args:
+        position: A :class:`~sixtysix.HandState` or a :class:`~sixtysix.PlayerView`.
+
+    Returns:
+        One message per problem found, each naming the inconsistency in words (the
+        first problem of a kind can hide later ones of other kinds).
+
+    Never raises: a value of another type is one problem.
+    """
+    value: object = position
+    if isinstance(value, HandState):
+        return state_problems(value)
+    from .observe import PlayerView, validate_view  # observe imports this module
+
+    if isinstance(value, PlayerView):
+        return validate_view(value)
+    return [f"expected a HandState or a PlayerView, not {type(value).__name__}"]
