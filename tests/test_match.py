@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import itertools
 import random
+import re
 
 import attrs
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+import sixtysix as ss
 from sixtysix import (
     CLASSIC_66,
     PAGAT_66,
@@ -47,7 +49,7 @@ MATCH_RULES: list[Rules] = [
 
 def win(seat: int, points: int = 1) -> HandResult:
     """A hand won by hand seat ``seat`` for ``points`` game points."""
-    return HandResult(seat, points, 0, (70, 30), HandEnd.CLAIM)
+    return HandResult(seat, points, 0, (70, 30) if seat == 0 else (30, 70), HandEnd.CLAIM)
 
 
 def tie(rules: Rules) -> HandResult:
@@ -212,19 +214,28 @@ def test_santase_plays_to_eleven() -> None:
     assert m.winner == 0
 
 
+def test_bad_results_are_refused() -> None:
+    m = new_match(CLASSIC_66, seed=1)
+    with pytest.raises(MatchError, match="needs a HandResult"):
+        apply_result(m, "not a result")  # type: ignore[arg-type]
+    # A tie result that carries what other rules carry.
+    other = HandResult(None, 0, 0, (65, 65), HandEnd.NEITHER_REACHED_66)
+    with pytest.raises(MatchError, match="tie_carry=1; was the hand played under other rules"):
+        apply_result(m, other)
+
+
 @pytest.mark.parametrize(
-    "result",
+    ("fields", "message"),
     [
-        "not a result",
-        HandResult(2, 1, 0, (70, 30), HandEnd.CLAIM),
-        HandResult(0, 0, 0, (70, 30), HandEnd.CLAIM),
-        HandResult(0, 4, 0, (70, 30), HandEnd.CLAIM),
-        HandResult(None, 1, 1, (65, 65), HandEnd.NEITHER_REACHED_66),
+        ((2, 1, 0, (70, 30), HandEnd.CLAIM), "the winner is seat 0 or 1, or None, not 2"),
+        ((0, 0, 0, (70, 30), HandEnd.CLAIM), "scores 1, 2 or 3 game points, not 0"),
+        ((0, 4, 0, (70, 30), HandEnd.CLAIM), "scores 1, 2 or 3 game points, not 4"),
+        ((None, 1, 1, (65, 65), HandEnd.NEITHER_REACHED_66), "scores 0 game points, not 1"),
     ],
 )
-def test_bad_results_are_refused(result: object) -> None:
-    with pytest.raises(MatchError):
-        apply_result(new_match(CLASSIC_66, seed=1), result)  # type: ignore[arg-type]
+def test_bad_results_cannot_be_built(fields: tuple[object, ...], message: str) -> None:
+    with pytest.raises(ss.ResultError, match=re.escape(message)):
+        HandResult(*fields)  # type: ignore[arg-type]
 
 
 def test_apply_result_needs_a_match() -> None:
