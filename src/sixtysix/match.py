@@ -61,12 +61,11 @@ def _is_int(value: object) -> TypeGuard[int]:
     return type(value) is int
 
 
-def seed_problem(seed: object) -> str | None:
-    """Why ``seed`` is not a seed (an int of at most :data:`MAX_SEED_DIGITS` digits or a
-    str), or ``None`` if it is one. Shared by matches, :mod:`sixtysix.play` and records.
+def _seed_problem(seed: object) -> str | None:
+    """Why ``seed`` is not a seed, or ``None`` if it is one.
 
-    >>> seed_problem(7), seed_problem("x"), seed_problem(2.5)
-    (None, None, 'a seed must be an int or a str, not 2.5')
+    A seed is a str or an int of at most :data:`MAX_SEED_DIGITS` digits. Shared by
+    matches, :mod:`sixtysix.play` and the records.
     """
     if isinstance(seed, str):
         return None
@@ -121,7 +120,7 @@ class Match:
         if not _is_int(self.seats) or self.seats not in (2, 3):
             raise MatchError(f"a match has 2 or 3 seats, not {quote(self.seats)}")
         if self.seed is not None:
-            problem = seed_problem(self.seed)
+            problem = _seed_problem(self.seed)
             if problem is not None:
                 raise MatchError(f"the match seed: {problem}")
         scores = self.scores

@@ -140,8 +140,8 @@ def _check_result(
         and len(points) == 2
         and _is_int(points[0])
         and _is_int(points[1])
-        and 0 <= points[0]
-        and 0 <= points[1]
+        and points[0] >= 0
+        and points[1] >= 0
         and points[0] + points[1] <= MAX_POINTS
     ):
         raise ResultError(
