@@ -47,6 +47,7 @@ def test_possible_results_are_accepted(fields: tuple[object, ...]) -> None:
 
 BAD = [
     ((0, 1, 0, (70, 30), "CLAIM"), "reason must be a HandEnd (CLAIM, FALSE_CLAIM, "),
+    ((0, 1, 0, (70, 30), "CLAIM"), "NEITHER_REACHED_66, LAST_TRICK), not 'CLAIM'"),
     ((0, 1, 0, (70, 30), None), "not None"),
     ((0, 1, 0, [70, 30], E.CLAIM), "points must be two whole numbers of 0 or more, together"),
     ((0, 1, 0, (70,), E.CLAIM), "at most 230, not (70,)"),
@@ -97,7 +98,7 @@ BAD = [
     ((0, 1, 0, (65, 0), E.PLAYED_OUT), "cannot win by PLAYED_OUT with 65"),
     (
         (0, 1, 0, (70, 66), E.PLAYED_OUT),
-        "both players reached 66 (70-66), so the hand ends BOTH_OVER_66",
+        "both players reached 66 (70-66), so the hand ends BOTH_OVER_66, not PLAYED_OUT",
     ),
     ((1, 1, 0, (66, 70), E.PLAYED_OUT), "(66-70)"),
     ((0, 2, 0, (10, 66), E.FALSE_CLAIM), "a claim with 66 points is not false"),

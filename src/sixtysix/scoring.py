@@ -289,42 +289,38 @@ def score_hand(state: HandState) -> HandResult:
                 gp = 2 if state.won[opponent] else 3
             else:
                 gp = _grade_claim(state, claimer)
-            return _result(rules, opponent, gp, points, HandEnd.FALSE_CLAIM)
+            return _won(opponent, gp, points, HandEnd.FALSE_CLAIM)
         if closer >= 0 and closer != claimer:
             gp = 2 if rules.closer_beaten is CloserBeaten.FLAT_TWO else _failed_close(state)
-            return _result(rules, claimer, gp, points, HandEnd.CLOSER_BEATEN)
-        return _result(rules, claimer, _grade_claim(state, claimer), points, HandEnd.CLAIM)
+            return _won(claimer, gp, points, HandEnd.CLOSER_BEATEN)
+        return _won(claimer, _grade_claim(state, claimer), points, HandEnd.CLAIM)
     if closer >= 0:
         if last == closer and points[closer] >= 66:
             gp = _grade_claim(state, closer)
-            return _result(rules, closer, gp, points, HandEnd.CLOSER_TOOK_LAST_TRICK)
-        return _result(rules, 1 - closer, _failed_close(state), points, HandEnd.FAILED_CLOSE)
+            return _won(closer, gp, points, HandEnd.CLOSER_TOOK_LAST_TRICK)
+        return _won(1 - closer, _failed_close(state), points, HandEnd.FAILED_CLOSE)
     if rules.last_trick is LastTrick.WINS_HAND:
         gp = _grade_now(state, 1 - last) if points[last] >= 66 else 1
-        return _result(rules, last, gp, points, HandEnd.LAST_TRICK)
+        return _won(last, gp, points, HandEnd.LAST_TRICK)
     points[last] += 10
     over = [p >= 66 for p in points]
     if over[0] and over[1]:
         if rules.both_over_66 is BothOver66.NO_SCORE or points[0] == points[1]:
-            return _result(rules, None, 0, points, HandEnd.BOTH_OVER_66)
+            return _tie(rules, points, HandEnd.BOTH_OVER_66)
         winner = 0 if points[0] > points[1] else 1
     elif over[0] or over[1]:
         winner = 0 if over[0] else 1
     else:
-        return _result(rules, None, 0, points, HandEnd.NEITHER_REACHED_66)
+        return _tie(rules, points, HandEnd.NEITHER_REACHED_66)
     loser = 1 - winner
     gp = _grade_now(state, loser, 10 if loser == last else 0)
     reason = HandEnd.BOTH_OVER_66 if over[loser] else HandEnd.PLAYED_OUT
-    return _result(rules, winner, gp, points, reason)
+    return _won(winner, gp, points, reason)
 
 
-def _result(
-    rules: Rules, winner: int | None, game_points: int, points: list[int], reason: HandEnd
-) -> HandResult:
-    return _unchecked_result(
-        winner,
-        game_points,
-        rules.tie_carry if winner is None else 0,
-        (points[0], points[1]),
-        reason,
-    )
+def _won(winner: int, game_points: int, points: list[int], reason: HandEnd) -> HandResult:
+    return _unchecked_result(winner, game_points, 0, (points[0], points[1]), reason)
+
+
+def _tie(rules: Rules, points: list[int], reason: HandEnd) -> HandResult:
+    return _unchecked_result(None, 0, rules.tie_carry, (points[0], points[1]), reason)
