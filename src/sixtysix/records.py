@@ -444,7 +444,7 @@ class MatchRecord:
         return result
 
 
-def _check_match_fields(record: MatchRecord) -> None:
+def _check_match_fields(record: Any) -> None:
     if not isinstance(record.rules, Rules):
         _fail(("rules",), f"rules: expected a Rules value, not {quote(record.rules)}")
     if not _is_int(record.seats) or record.seats not in (2, 3):
@@ -559,6 +559,29 @@ def _cut_off_inside(text: str) -> str:
     return _STRUCTURE[stack[-1]] if stack else "a value"
 
 
+_LITERALS = ("true", "false", "null", "NaN", "Infinity", "-Infinity")
+# What a number may be cut off to: a sign, a fraction point or an exponent without digits.
+_NUMBER_START = re.compile(r"-?(?:[0-9]+(?:\.[0-9]*)?(?:[eE][-+]?[0-9]*)?)?")
+
+
+def _is_cut_off(text: str, exc: json.JSONDecodeError, end: int) -> bool:
+    """Whether the JSON error means the text ends early (``end``: its length unspaced)."""
+    if exc.pos >= end or exc.msg.startswith("Unterminated string"):
+        return True
+    rest = text[exc.pos : end]
+    if exc.msg.startswith("Invalid \\uXXXX escape"):
+        return re.fullmatch(r"u[0-9a-fA-F]{0,4}(?:\\(?:u[0-9a-fA-F]{0,4})?)?", rest) is not None
+    if exc.msg == "Expecting value":
+        return any(word.startswith(rest) for word in _LITERALS) or bool(
+            _NUMBER_START.fullmatch(rest)
+        )
+    # A number cut off after its point or exponent letter: json read the digits before.
+    start = exc.pos
+    while start > 0 and text[start - 1] in "0123456789-":
+        start -= 1
+    return start < exc.pos and _NUMBER_START.fullmatch(text[start:end]) is not None
+
+
 def _parse_json(text: str) -> object:
     try:
         return json.loads(text, parse_int=_parse_int)
@@ -566,7 +589,7 @@ def _parse_json(text: str) -> object:
         end = len(text.rstrip(" \t\n\r"))
         if end == 0:
             raise RecordError("the record is empty: expected a JSON object") from None
-        if exc.pos >= end or exc.msg.startswith("Unterminated string"):
+        if _is_cut_off(text, exc, end):
             line, column = _line_column(text, end)
             raise RecordError(
                 f"line {line}, column {column}: the record is cut off here (the text ends "
@@ -679,16 +702,18 @@ def _match_record(data: object) -> MatchRecord:
     scores = obj["scores"]
     if not isinstance(scores, list):
         _fail(("scores",), f"scores: expected a list of game points, not {quote(scores)}")
-    return MatchRecord(
-        rules=rules,
-        seats=obj["seats"],
-        seed=obj["seed"],
-        dealer=obj["dealer"],
-        games=tuple(games),
-        scores=tuple(scores),
-        winner=obj["winner"],
-        version=version,
-    )
+    fields = {
+        "rules": rules,
+        "seats": obj["seats"],
+        "seed": obj["seed"],
+        "dealer": obj["dealer"],
+        "games": tuple(games),
+        "scores": tuple(scores),
+        "winner": obj["winner"],
+        "version": version,
+    }
+    _check_match_fields(SimpleNamespace(**fields))  # errors with their JSON path
+    return MatchRecord(**fields)
 
 
 def _game_from_dict(

@@ -22,7 +22,7 @@ def clear_caches() -> int:
     """Empty every cache of every imported ``sixtysix`` module; the number emptied."""
     count = 0
     for name, module in list(sys.modules.items()):
-        if module is None or not (name == "sixtysix" or name.startswith("sixtysix.")):
+        if not (name == "sixtysix" or name.startswith("sixtysix.")):
             continue
         for attr, value in list(vars(module).items()):
             if isinstance(value, dict) and ("CACHE" in attr or attr.endswith("_PLANS")):
