@@ -257,6 +257,16 @@ def _check_game_fields(record: Any, base: tuple[str | int, ...], where: str) -> 
             (*base, "moves"),
             f"{where}moves: expected a tuple of move texts, not {quote(record.moves)}",
         )
+    for k, text in enumerate(record.moves, 1):
+        try:
+            canonical = str(parse_move(text))
+        except ParseError as exc:
+            _fail((*base, "moves", k - 1), f"{where}move {k}: {exc}")
+        if canonical != text:
+            _fail(
+                (*base, "moves", k - 1),
+                f"{where}move {k}: write {canonical!r}, the canonical text, not {quote(text)}",
+            )
     if record.result is not None and not isinstance(record.result, HandResult):
         _fail(
             (*base, "result"),
