@@ -844,3 +844,19 @@ def test_scoring_an_unfinished_hand_says_who_is_to_move() -> None:
         match=r"^cannot score a hand that is not over: seat 1 is still to move \(lead\)$",
     ):
         ss.score_hand(state)
+
+
+def test_both_over_66_higher_total_of_seat_0_wins() -> None:
+    rules = E(SANTASE, claim_mode=ClaimMode.EXPLICIT)  # HIGHER_TOTAL
+    for seed in range(5000):
+        rng = random.Random(seed)
+        s = ss.new_hand(rules, seed=seed)
+        while not s.is_over:
+            legal = [m for m in ss.legal_moves(s) if not isinstance(m, ss.Claim | ss.Close)]
+            s = ss.apply_move(s, rng.choice(legal))
+        r = ss.score_hand(s)
+        if r.points[0] > r.points[1] >= 66:
+            break
+    else:
+        raise AssertionError("no such hand found")
+    assert r.winner == 0 and r.reason is HandEnd.BOTH_OVER_66 and r.game_points == 1
