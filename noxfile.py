@@ -95,7 +95,7 @@ MUTATION_TARGETS = {
     ),
     "records": (
         "src/sixtysix/records.py",
-        ["tests/test_records.py", "tests/fuzz/test_fuzz_records.py", "src/sixtysix/records.py"],
+        ["tests/test_records.py", "tests/test_records_inputs.py", "src/sixtysix/records.py"],
     ),
     "engine": (
         "src/sixtysix/engine.py",
