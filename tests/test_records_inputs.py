@@ -10,6 +10,7 @@ import json
 import re
 from typing import Any
 
+import attrs
 import pytest
 
 import sixtysix as ss
@@ -320,3 +321,77 @@ def test_direct_construction_errors_are_plain_record_errors() -> None:
         )
     with pytest.raises(RecordError, match=r"^replay needs a GameRecord or a MatchRecord, not 5"):
         replay(5)  # type: ignore[call-overload]
+
+
+# --------------------------------------------------------------------------- exact texts
+
+
+def test_truncation_after_an_empty_string_and_escapes() -> None:
+    assert "inside a list" in refused('{"a": "", "b": [')
+    assert "inside an object" in refused('{"a": "\\\\", "b": 1')
+    assert "inside a list" in refused('{"a": ["x\\"]", ')
+
+
+def test_from_dict_errors_have_no_position() -> None:
+    data = json.loads(GAME.to_json())
+    data["dealer"] = 9
+    with pytest.raises(RecordError, match=r"^dealer: expected seat 0 or 1, not 9$"):
+        GameRecord.from_dict(data)
+    match_data = json.loads(MATCH.to_json())
+    match_data["seats"] = 9
+    with pytest.raises(RecordError, match=r"^seats: a match has 2 or 3 seats, not 9$"):
+        MatchRecord.from_dict(match_data)
+    with pytest.raises(RecordError, match=r"^a record is a JSON object, not tuple$"):
+        GameRecord.from_dict((1, 2))
+    with pytest.raises(RecordError, match=r"^a record is a JSON object, not a number$"):
+        MatchRecord.from_dict(1.5)
+    assert GameRecord.from_dict(json.loads(GAME.to_json())) == GAME
+    assert MatchRecord.from_dict(json.loads(MATCH.to_json())) == MATCH
+
+
+def test_from_json_errors_have_a_position() -> None:
+    text = MATCH.to_json().replace('"seats": 2', '"seats": 9')
+    with pytest.raises(RecordError, match=r"^line 1, column \d+: seats: a match has 2 or 3"):
+        MatchRecord.from_json(text)
+    text = GAME.to_json().replace('"dealer": 0', '"dealer": 9')
+    with pytest.raises(RecordError, match=r"^line 1, column \d+: dealer: expected seat 0 or 1"):
+        GameRecord.from_json(text)
+
+
+def test_wrong_result_message_gives_both_scores_exactly() -> None:
+    real = GAME.result
+    assert real is not None and real.winner is not None
+    loser = 1 - real.winner
+    fake_points = [0, 0]
+    fake_points[loser] = 70
+    fake = ss.HandResult(loser, 1, 0, (fake_points[0], fake_points[1]), ss.HandEnd.CLAIM)
+    record = attrs.evolve(GAME, result=fake)
+    tie = ss.HandResult(None, 0, 1, (65, 64), ss.HandEnd.NEITHER_REACHED_66)
+    with pytest.raises(RecordError) as info:
+        replay(record)
+    said = f"seat {loser} wins 1 (CLAIM, points {fake_points[0]}-{fake_points[1]})"
+    real_text = (
+        f"seat {real.winner} wins {real.game_points} ({real.reason.value}, "
+        f"points {real.points[0]}-{real.points[1]})"
+    )
+    assert (
+        str(info.value) == f"wrong result: the record says {said}, but the moves give {real_text}"
+    )
+    with pytest.raises(
+        RecordError, match=r"the record says no winner \(NEITHER_REACHED_66, points 65-64\)"
+    ):
+        replay(attrs.evolve(GAME, result=tie))
+
+
+def test_replay_states_errors() -> None:
+    with pytest.raises(RecordError, match=r"^replay_states needs a GameRecord, not 'x'$"):
+        ss.replay_states("x")  # type: ignore[arg-type]
+    data = json.loads(GAME.to_json())
+    data["moves"][0], data["moves"][1] = data["moves"][1], data["moves"][0]
+    bad = load_record(json.dumps(data), check=False)
+    assert isinstance(bad, GameRecord)
+    states = ss.replay_states(bad)
+    assert next(states) == ss.deal_from_order(CLASSIC_66, GAME.pack, GAME.dealer)
+    with pytest.raises(RecordError, match=r"^move 1 \(\w+\) by seat 1 is illegal: ") as info:
+        next(states)
+    assert type(info.value) is RecordError

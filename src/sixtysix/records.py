@@ -540,6 +540,10 @@ def _parse_int(digits: str) -> int:
 
 
 _STRUCTURE = {"{": "an object", "[": "a list", '"': "a string"}
+_OPENERS = frozenset("[{")
+_CLOSERS = frozenset("]}")
+# The end of a JSON string's body: its closing quote, or an escape to skip over.
+_STRING_PART = re.compile(r'"|\\.')
 
 
 def _cut_off_inside(text: str) -> str:
@@ -550,10 +554,9 @@ def _cut_off_inside(text: str) -> str:
     while i < end:
         c = text[i]
         if c == '"':
-            close = re.compile(r'"|\\.', re.DOTALL)
             j = i + 1
             while True:
-                match = close.search(text, j)
+                match = _STRING_PART.search(text, j)
                 if match is None:
                     return _STRUCTURE['"']
                 j = match.end()
@@ -561,9 +564,9 @@ def _cut_off_inside(text: str) -> str:
                     break
             i = j
             continue
-        if c in "[{":
+        if c in _OPENERS:
             stack.append(c)
-        elif c in "]}" and stack:
+        elif c in _CLOSERS and stack:
             stack.pop()
         i += 1
     return _STRUCTURE[stack[-1]] if stack else "a value"
