@@ -304,7 +304,7 @@ def test_absurd_seat_counts(seats: object) -> None:
 
 def test_answers_that_cannot_be_printed_are_quoted() -> None:
     with pytest.raises(ss.IllegalMoveError, match="seat 0 returned an int of 5001 digits, which"):
-        play_hand(CLASSIC_66, lambda s, seat: 10**5000, first, seed=1)
+        play_hand(CLASSIC_66, lambda s, seat: 10**5000, first, seed=1)  # type: ignore[arg-type,return-value]
     with pytest.raises(ss.IllegalMoveError, match="seat 0 returned text that is not a move"):
         play_hand(CLASSIC_66, lambda s, seat: "x" * 10**6, first, seed=1)
     with pytest.raises(
