@@ -14,7 +14,11 @@ the venv is not activated (``.venv/bin/python -m nox``).
 
 from __future__ import annotations
 
+import json
+import os
+import shutil
 import sys
+from pathlib import Path
 
 import nox
 
@@ -82,3 +86,84 @@ def thorough(session: nox.Session) -> None:
     """The whole test suite under the Hypothesis profile ``thorough`` (20x the examples)."""
     session.env["HYPOTHESIS_PROFILE"] = "thorough"
     session.run(PY, "-m", "pytest", "-q", "-p", "no:cacheprovider", *session.posargs)
+def fuzz(session: nox.Session) -> None:
+    """The fuzz targets of tests/fuzz/ with many examples each (not a default session).
+
+    ``FUZZ_EXAMPLES`` sets the examples per target (default here 5,000; the test suite
+    runs 25); arguments after ``--`` go to pytest, e.g. ``-k records``.
+    """
+    env = {"FUZZ_EXAMPLES": os.environ.get("FUZZ_EXAMPLES", "5000")}
+    session.run(
+        PY, "-m", "pytest", "-q", "-p", "no:cacheprovider", "tests/fuzz", *session.posargs, env=env
+    )
+
+
+# What each mutation target mutates, and the tests that must kill its mutants.
+MUTATION_TARGETS = {
+    "scoring": (
+        "src/sixtysix/scoring.py",
+        ["tests/test_scoring.py", "tests/test_results.py", "src/sixtysix/scoring.py"],
+    ),
+    "records": (
+        "src/sixtysix/records.py",
+        ["tests/test_records.py", "tests/test_records_inputs.py", "src/sixtysix/records.py"],
+    ),
+    "engine": (
+        "src/sixtysix/engine.py",
+        [
+            "tests/test_engine_api.py",
+            "tests/test_play_rules.py",
+            "tests/test_rules_review.py",
+            "tests/test_deal.py",
+            "tests/test_moves.py",
+            "src/sixtysix/engine.py",
+        ],
+    ),
+}
+
+
+@nox.session(venv_backend="none")
+def mutation(session: nox.Session) -> None:
+    """Mutation testing with mutmut (not a default session; CPU heavy).
+
+    ``python -m nox -s mutation -- scoring`` (the default), ``-- records`` or
+    ``-- engine`` (long: about an hour on two cores); ``-- scoring --max-children 2``
+    passes the rest to ``mutmut run``. It runs in a copy of the project under
+    build/mutation/TARGET (so the worktree is never mutated), with the plugin
+    ``tests.fuzz.caches`` emptying the engine caches before every test, and prints the
+    surviving mutants and the score. Inspect one with ``cd build/mutation/TARGET &&
+    python -m mutmut show NAME``.
+    """
+    args = list(session.posargs)
+    target = args.pop(0) if args and not args[0].startswith("-") else "scoring"
+    if target not in MUTATION_TARGETS:
+        session.error(f"unknown target {target!r}; the targets are {', '.join(MUTATION_TARGETS)}")
+    source, tests = MUTATION_TARGETS[target]
+    work = Path("build/mutation") / target
+    if work.exists():
+        shutil.rmtree(work)
+    work.mkdir(parents=True)
+    for part in ("src", "tests"):
+        shutil.copytree(part, work / part, ignore=shutil.ignore_patterns("__pycache__"))
+    config = {
+        "source_paths": ["src/sixtysix"],
+        "only_mutate": [source],
+        "pytest_add_cli_args": ["-p", "tests.fuzz.caches", "-p", "no:cacheprovider", "-q"],
+        "pytest_add_cli_args_test_selection": tests,
+        "use_git_change_detection": False,
+    }
+    pyproject = Path("pyproject.toml").read_text(encoding="utf-8")
+    lines = [f"{key} = {json.dumps(value)}" for key, value in config.items()]
+    (work / "pyproject.toml").write_text(
+        pyproject + "\n[tool.mutmut]\n" + "\n".join(lines) + "\n", encoding="utf-8"
+    )
+    with session.chdir(work):
+        session.run(PY, "-m", "mutmut", "run", *args, env={"FUZZ_EXAMPLES": "25"})
+        session.run(PY, "-m", "mutmut", "results")
+        session.run(PY, "-m", "mutmut", "export-cicd-stats")
+        stats = json.loads(Path("mutants/mutmut-cicd-stats.json").read_text(encoding="utf-8"))
+    session.log(f"mutation stats for {source}: {stats}")
+    caught = stats.get("killed", 0) + stats.get("timeout", 0)
+    total = caught + stats.get("survived", 0)
+    if total:
+        session.log(f"mutation score: {caught}/{total} = {100 * caught / total:.1f}% killed")

@@ -27,6 +27,7 @@ __all__ = [
     "A_ND",
     "A_TALON",
     "A_UP",
+    "MAX_HAND_MOVES",
     "RULE_IDS",
     "DealSlots",
     "beats",
@@ -424,17 +425,37 @@ ALL_RULES: list[Rules] = [
 RULE_IDS = [f"{name}-{mode.name}" for name in ss.PRESETS for mode in ss.ClaimMode]
 
 
-def random_play(rules: Rules, seed: int, *, no_close: bool = False) -> Iterator[HandState]:
+#: More moves than any hand can have: 16 tricks of the 32-card deck are 32 cards, plus
+#: at most 16 decisions after a trick, 4 marriages, the exchanges and a claim.
+MAX_HAND_MOVES = 200
+
+
+def random_play(
+    rules: Rules, seed: int, *, no_close: bool = False, max_moves: int = MAX_HAND_MOVES
+) -> Iterator[HandState]:
     """Every state of one hand of random play (claims rarely taken, to reach deep states;
-    with ``no_close``, never claim or close, so the talon runs out)."""
+    with ``no_close``, never claim or close, so the talon runs out).
+
+    Fails with an ``AssertionError`` naming the rules, the seed and the last moves when
+    the hand is not over after ``max_moves`` moves (an engine that offers a move that
+    makes no progress), instead of looping for ever.
+    """
     rng = random.Random(seed)
     state = ss.new_hand(rules, seed=rng.getrandbits(32), dealer=rng.randrange(2))
     yield state
     avoid = (ss.Claim, ss.Close) if no_close else (ss.Claim,)
+    played: list[str] = []
     while not state.is_over:
+        if len(played) >= max_moves:
+            raise AssertionError(
+                f"random_play(seed={seed}, no_close={no_close}): the hand is not over after "
+                f"{max_moves} moves under {rules!r}; the last moves were {played[-10:]}"
+            )
         moves = ss.legal_moves(state)
         choices: list[ss.Move] = [m for m in moves if not isinstance(m, avoid)] or list(moves)
         if len(choices) < len(moves) and not no_close and rng.random() < 0.1:
             choices = list(moves)
-        state = ss.apply_move(state, rng.choice(choices))
+        move = rng.choice(choices)
+        state = ss.apply_move(state, move)
+        played.append(str(move))
         yield state

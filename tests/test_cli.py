@@ -668,8 +668,8 @@ def _wrong_result(data: dict[str, object]) -> None:
 
 
 BAD_RECORDS: list[tuple[str, Callable[[GameRecord], str], str]] = [
-    ("truncated", lambda r: r.to_json()[:50], "not valid JSON"),
-    ("empty", lambda r: "", "not valid JSON"),
+    ("truncated", lambda r: r.to_json()[:50], "line 1, column 50: the record is cut off"),
+    ("empty", lambda r: "", "the record is empty"),
     ("not a record", lambda r: "[1, 2, 3]", ""),
     ("illegal move", lambda r: _mutate(r, _illegal_first_move), "move 1"),
     ("wrong result", lambda r: _mutate(r, _wrong_result), "wrong result"),

@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import itertools
 import random
+import re
 
 import attrs
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+import sixtysix as ss
 from sixtysix import (
     CLASSIC_66,
     PAGAT_66,
@@ -47,7 +49,7 @@ MATCH_RULES: list[Rules] = [
 
 def win(seat: int, points: int = 1) -> HandResult:
     """A hand won by hand seat ``seat`` for ``points`` game points."""
-    return HandResult(seat, points, 0, (70, 30), HandEnd.CLAIM)
+    return HandResult(seat, points, 0, (70, 30) if seat == 0 else (30, 70), HandEnd.CLAIM)
 
 
 def tie(rules: Rules) -> HandResult:
@@ -212,19 +214,28 @@ def test_santase_plays_to_eleven() -> None:
     assert m.winner == 0
 
 
+def test_bad_results_are_refused() -> None:
+    m = new_match(CLASSIC_66, seed=1)
+    with pytest.raises(MatchError, match="needs a HandResult"):
+        apply_result(m, "not a result")  # type: ignore[arg-type]
+    # A tie result that carries what other rules carry.
+    other = HandResult(None, 0, 0, (65, 65), HandEnd.NEITHER_REACHED_66)
+    with pytest.raises(MatchError, match="tie_carry=1; was the hand played under other rules"):
+        apply_result(m, other)
+
+
 @pytest.mark.parametrize(
-    "result",
+    ("fields", "message"),
     [
-        "not a result",
-        HandResult(2, 1, 0, (70, 30), HandEnd.CLAIM),
-        HandResult(0, 0, 0, (70, 30), HandEnd.CLAIM),
-        HandResult(0, 4, 0, (70, 30), HandEnd.CLAIM),
-        HandResult(None, 1, 1, (65, 65), HandEnd.NEITHER_REACHED_66),
+        ((2, 1, 0, (70, 30), HandEnd.CLAIM), "the winner is seat 0 or 1, or None, not 2"),
+        ((0, 0, 0, (70, 30), HandEnd.CLAIM), "scores 1, 2 or 3 game points, not 0"),
+        ((0, 4, 0, (70, 30), HandEnd.CLAIM), "scores 1, 2 or 3 game points, not 4"),
+        ((None, 1, 1, (65, 65), HandEnd.NEITHER_REACHED_66), "scores 0 game points, not 1"),
     ],
 )
-def test_bad_results_are_refused(result: object) -> None:
-    with pytest.raises(MatchError):
-        apply_result(new_match(CLASSIC_66, seed=1), result)  # type: ignore[arg-type]
+def test_bad_results_cannot_be_built(fields: tuple[object, ...], message: str) -> None:
+    with pytest.raises(ss.ResultError, match=re.escape(message)):
+        HandResult(*fields)  # type: ignore[arg-type]
 
 
 def test_apply_result_needs_a_match() -> None:
@@ -463,3 +474,84 @@ def test_any_sequence_of_results_follows_the_rules(
         m = apply_result(m, result)
     history.append((m, None))
     check_history(history)
+
+
+# ------------------------------------------------------------------ hostile input (issue 9)
+
+
+def test_seat_count_is_checked_before_anything_is_allocated() -> None:
+    with pytest.raises(MatchError, match=r"^a match has 2 or 3 seats, not 1000000000000$"):
+        new_match(CLASSIC_66, seats=10**12)
+    with pytest.raises(MatchError, match="not an int of 5001 digits"):
+        new_match(CLASSIC_66, seats=10**5000)
+    for seats in (True, 2.0, "2", None, 1, 4):
+        with pytest.raises(MatchError, match="a match has 2 or 3 seats"):
+            new_match(CLASSIC_66, seats=seats)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    "seed", [10**5000, -(10**5000), 10**100, -(10**100)], ids=["giant", "-giant", "101", "-101"]
+)
+def test_giant_seeds_are_refused(seed: int) -> None:
+    with pytest.raises(MatchError, match=r"^the match seed: an int seed has at most 100 digits"):
+        new_match(CLASSIC_66, seed=seed)
+    with pytest.raises(MatchError, match="at most 100 digits"):
+        Match(rules=CLASSIC_66, seats=2, seed=seed, scores=(0, 0), dealer=0)
+
+
+def test_the_largest_seeds_work() -> None:
+    for seed in (10**100 - 1, -(10**100 - 1), "x" * 10_000):
+        m = new_match(CLASSIC_66, seed=seed)
+        assert repr(m) and next_hand(m) == next_hand(m)
+
+
+@pytest.mark.parametrize(
+    ("fields", "message"),
+    [
+        ({"seed": 2.5}, "the match seed: a seed must be an int or a str, not 2.5"),
+        ({"seed": b"x"}, "a seed must be an int or a str, not b'x'"),
+        ({"scores": (10**5000, 0)}, "from 0 to 999999999, not <tuple object>"),
+        ({"scores": (10**9, 0)}, "not (1000000000, 0)"),
+        ({"scores": (True, 0)}, "not (True, 0)"),
+        ({"scores": [0, 0]}, "not [0, 0]"),
+        ({"carry": 10**9}, "carried points must be from 0 to 999999999, not 1000000000"),
+        ({"carry": -1}, "carried points must be from 0 to 999999999, not -1"),
+        ({"carry": True}, "not True"),
+        ({"hand_number": 10**5000}, "the hand number must be from 0 to 999999999, not an int"),
+        ({"hand_number": -1}, "the hand number must be from 0 to 999999999, not -1"),
+        ({"dealer": 10**5000}, "the dealer must be a seat from 0 to 1, not an int of 5001"),
+        ({"dealer": True}, "the dealer must be a seat from 0 to 1, not True"),
+        ({"rules": "CLASSIC_66"}, "a match needs a Rules value, not 'CLASSIC_66'"),
+    ],
+)
+def test_matches_built_by_hand_are_checked(fields: dict[str, object], message: str) -> None:
+    values: dict[str, object] = {
+        "rules": CLASSIC_66,
+        "seats": 2,
+        "seed": 1,
+        "scores": (0, 0),
+        "dealer": 0,
+        **fields,
+    }
+    with pytest.raises(MatchError, match=re.escape(message)):
+        Match(**values)  # type: ignore[arg-type]
+
+
+def test_largest_counts_are_accepted() -> None:
+    big = 10**9 - 1
+    m = Match(
+        rules=CLASSIC_66, seats=2, seed=1, scores=(big, 0), dealer=0, carry=big, hand_number=big
+    )
+    assert m.winner == 0 and repr(m)
+
+
+def test_wrong_objects_give_match_errors() -> None:
+    m = new_match(CLASSIC_66, seed=1)
+    with pytest.raises(MatchError, match=r"^next_hand needs a Match, not an int of 5001 digits$"):
+        next_hand(10**5000)  # type: ignore[arg-type]
+    with pytest.raises(MatchError, match=r"^apply_result needs a Match, not 'm'$"):
+        apply_result("m", win(0))  # type: ignore[arg-type]
+    with pytest.raises(MatchError, match=r"needs a HandResult \(from score_hand\), not None$"):
+        apply_result(m, None)  # type: ignore[arg-type]
+    with pytest.raises(MatchError, match=r"^this match has seats 0 to 1, not an int of 5001"):
+        m.hand_seat(10**5000)

@@ -11,6 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+import sixtysix as ss
 from sixtysix import (
     CLASSIC_66,
     PRESETS,
@@ -266,3 +267,47 @@ def test_random_matches_replay(rules: Rules, seed: int, seats: int) -> None:
     assert m.is_over
     assert m.winner is not None and m.winner == record.winner
     assert m.scores[m.winner] >= rules.match_target
+
+
+# ------------------------------------------------------------------ hostile input (issue 9)
+
+
+def test_giant_and_wrong_seeds_are_player_errors() -> None:
+    with pytest.raises(PlayerError, match=r"^an int seed has at most 100 digits, not an int of"):
+        play_hand(CLASSIC_66, first, first, seed=10**5000)
+    with pytest.raises(PlayerError, match=r"a seed must be an int or a str, not b'x' \(or None"):
+        play_match(CLASSIC_66, first, first, seed=b"x")  # type: ignore[arg-type]
+    with pytest.raises(PlayerError, match="not True"):
+        play_hand(CLASSIC_66, first, first, seed=True)
+    assert replay(play_hand(CLASSIC_66, first, first, seed=-(10**100 - 1))).is_over
+
+
+def test_rules_and_dealer_are_checked() -> None:
+    with pytest.raises(ss.RulesError, match=r"^play_hand needs a Rules value, not 'CLASSIC_66'$"):
+        play_hand("CLASSIC_66", first, first, seed=1)  # type: ignore[arg-type]
+    with pytest.raises(ss.RulesError, match=r"^play_match needs a Rules value, not None$"):
+        play_match(None, first, first, seed=1)  # type: ignore[arg-type]
+    for dealer in (2, -1, True, 10**5000, "0"):
+        with pytest.raises(ss.DealError, match=r"^the dealer is seat 0 or 1, not "):
+            play_hand(CLASSIC_66, first, first, seed=1, dealer=dealer)  # type: ignore[arg-type]
+    with pytest.raises(ss.MatchError, match="the dealer must be a seat from 0 to 1"):
+        play_match(CLASSIC_66, first, first, seed=1, dealer=2)
+
+
+@pytest.mark.parametrize(
+    "seats", [10**12, 10**5000, True, 2.0, "3"], ids=["1e12", "giant", "True", "2.0", "'3'"]
+)
+def test_absurd_seat_counts(seats: object) -> None:
+    with pytest.raises(PlayerError, match=r"^a match has 2 or 3 seats, not "):
+        play_match(CLASSIC_66, first, first, seed=1, seats=seats)  # type: ignore[arg-type]
+
+
+def test_answers_that_cannot_be_printed_are_quoted() -> None:
+    with pytest.raises(ss.IllegalMoveError, match="seat 0 returned an int of 5001 digits, which"):
+        play_hand(CLASSIC_66, lambda s, seat: 10**5000, first, seed=1)  # type: ignore[arg-type,return-value]
+    with pytest.raises(ss.IllegalMoveError, match="seat 0 returned text that is not a move"):
+        play_hand(CLASSIC_66, lambda s, seat: "x" * 10**6, first, seed=1)
+    with pytest.raises(
+        PlayerError, match=r"a choose\(view, rng\) method\): an int of 5001 digits"
+    ):
+        play_hand(CLASSIC_66, 10**5000, first, seed=1)  # type: ignore[arg-type]

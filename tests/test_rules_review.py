@@ -693,7 +693,7 @@ def test_higher_total_grades_the_loser_with_its_last_trick_ten() -> None:
 
 
 def won(seat: int, gp: int) -> HandResult:
-    return HandResult(seat, gp, 0, (70, 20), HandEnd.CLAIM)
+    return HandResult(seat, gp, 0, (70, 20) if seat == 0 else (20, 70), HandEnd.CLAIM)
 
 
 def tied(rules: Rules) -> HandResult:

@@ -653,7 +653,7 @@ def ref_grade(r: Rules, tricks: int, cards: int, counted: int, bonus: int) -> in
     return 2 if basis < r.schneider_threshold else 1
 
 
-def ref_score(t: Tracker) -> tuple[int | None, int, int, tuple[int, int]]:
+def ref_score(t: Tracker) -> tuple[int | None, int, int, tuple[int, int], HandEnd]:
     """RULES.md §6 and §9, written from the text."""
     r = t.rules
     pts = [t.points(0), t.points(1)]
@@ -674,41 +674,46 @@ def ref_score(t: Tracker) -> tuple[int | None, int, int, tuple[int, int]]:
             return 2
         return 1 if pts[t.closer] >= r.schneider_threshold else 2
 
-    def done(w: int | None, gp: int) -> tuple[int | None, int, int, tuple[int, int]]:
-        return w, gp, (r.tie_carry if w is None else 0), (pts[0], pts[1])
+    def done(
+        w: int | None, gp: int, why: HandEnd
+    ) -> tuple[int | None, int, int, tuple[int, int], HandEnd]:
+        return w, gp, (r.tie_carry if w is None else 0), (pts[0], pts[1]), why
 
     if t.claimer is not None:
         c, o = t.claimer, 1 - t.claimer
         if pts[c] < 66:
+            false = HandEnd.FALSE_CLAIM
             if r.false_claim is FalseClaim.FLAT_TWO:
-                return done(o, 2)
+                return done(o, 2, false)
             if r.false_claim is FalseClaim.TWO_OR_THREE:
-                return done(o, 2 if t.tricks[o] else 3)
-            return done(o, claim_grade(c))
-        if t.closer >= 0 and t.closer != c:
-            return done(c, 2 if r.closer_beaten is CloserBeaten.FLAT_TWO else failed())
-        return done(c, claim_grade(c))
+                return done(o, 2 if t.tricks[o] else 3, false)
+            return done(o, claim_grade(c), false)
+        if t.closer in (0, 1) and t.closer != c:
+            gp = 2 if r.closer_beaten is CloserBeaten.FLAT_TWO else failed()
+            return done(c, gp, HandEnd.CLOSER_BEATEN)
+        return done(c, claim_grade(c), HandEnd.CLAIM)
     last = t.last_winner
-    if t.closer >= 0:
+    if t.closer in (0, 1):
         if last == t.closer and pts[last] >= 66:
-            return done(last, claim_grade(last))
-        return done(1 - t.closer, failed())
+            return done(last, claim_grade(last), HandEnd.CLOSER_TOOK_LAST_TRICK)
+        return done(1 - t.closer, failed(), HandEnd.FAILED_CLOSE)
     if r.last_trick is ss.LastTrick.WINS_HAND:
         o = 1 - last
         gp = ref_grade(r, t.tricks[o], t.cards[o], t.counted[o], 0) if pts[last] >= 66 else 1
-        return done(last, gp)
+        return done(last, gp, HandEnd.LAST_TRICK)
     pts[last] += 10
     over = [p >= 66 for p in pts]
     if over[0] and over[1]:
         if r.both_over_66 is BothOver66.NO_SCORE or pts[0] == pts[1]:
-            return done(None, 0)
+            return done(None, 0, HandEnd.BOTH_OVER_66)
         w = 0 if pts[0] > pts[1] else 1
     elif over[0] or over[1]:
         w = 0 if over[0] else 1
     else:
-        return done(None, 0)
+        return done(None, 0, HandEnd.NEITHER_REACHED_66)
     o = 1 - w
-    return done(w, ref_grade(r, t.tricks[o], t.cards[o], t.counted[o], 10 if o == last else 0))
+    gp = ref_grade(r, t.tricks[o], t.cards[o], t.counted[o], 10 if o == last else 0)
+    return done(w, gp, HandEnd.BOTH_OVER_66 if over[o] else HandEnd.PLAYED_OUT)
 
 
 VARIATIONS: list[dict[str, object]] = [
@@ -769,6 +774,89 @@ def test_engine_matches_reference_in_random_games(name: str, mode: ClaimMode) ->
             assert state.closed_by == t.closer
         assert t.over
         r = ss.score_hand(state)
-        assert (r.winner, r.game_points, r.carry, r.points) == ref_score(t), (seed, rules)
+        assert (r.winner, r.game_points, r.carry, r.points, r.reason) == ref_score(t), (
+            seed,
+            rules,
+        )
         ends.add(r.reason)
     assert len(ends) >= 3
+
+
+# ============================================================== boundary cases (mutation testing)
+# Hands found by seeded random play where a one-token change of score_hand changes the
+# result; each asserts the situation it stands for before the score.
+
+
+def replayed(rules: Rules, seed: int, dealer: int, script: str) -> HandState:
+    state = ss.new_hand(rules, seed=seed, dealer=dealer)
+    for text in script.split():
+        state = ss.apply_move(state, text)
+    assert state.is_over
+    return state
+
+
+def test_closer_seat_0_beaten_by_a_claim() -> None:
+    rules = E(
+        ss.HOYLE_66, claim_mode=AUTO, schneider_counts_marriages=False, schneider_threshold=45
+    )
+    script = "QD 9D draw AS KH draw AC KS draw JD JH draw 9S JC draw TH TS close JS QS QH AD TC KC"
+    s = replayed(rules, 60, 0, script)
+    assert s.closed_by == 0 and s.leader == 1
+    assert result(s) == (1, 2, 0, (22, 70), HandEnd.CLOSER_BEATEN)
+
+
+def test_closer_taking_the_last_trick_against_zero_points_at_close() -> None:
+    rules = E(ss.HOYLE_66, closed_win_basis=ClosedWinBasis.AT_CLOSE, schwarz=Schwarz.ZERO_POINTS)
+    script = "KS QC draw KC 9H draw AC KH close TC TH QS TS JD TD 9C AS KD JH"
+    s = replayed(rules, 19, 1, script)
+    snap = s.close_snapshot
+    assert snap is not None and snap.opponent_card_points + snap.opponent_marriages == 0
+    assert s.points(1) > 0  # schwarz by the snapshot, not by the end
+    assert result(s) == (0, 3, 0, (75, 13), HandEnd.CLOSER_TOOK_LAST_TRICK)
+
+
+def test_last_trick_ten_counts_for_the_loser_without_marriages() -> None:
+    # Seat 1 loses with 53 card points and the last trick: 53 + 10 >= 45, so 1 game point.
+    rules = E(
+        SANTASE,
+        claim_mode=ClaimMode.EXPLICIT,
+        schneider_counts_marriages=False,
+        schneider_threshold=45,
+    )
+    script = "9C QH 9H AC KC JC KH 9D KS TH TS QC AH JH AD JD KD TD TC JS QD QS 9S AS"
+    s = replayed(rules, 186, 0, script)
+    assert s.leader == 1 and s.card_points == (67, 53) and s.closed_by < 0
+    assert result(s) == (0, 1, 0, (67, 63), HandEnd.PLAYED_OUT)
+
+
+def test_wins_hand_with_exactly_66_is_graded() -> None:
+    rules = E(SCHNAPSEN, claim_mode=ClaimMode.EXPLICIT, schneider_threshold=70)
+    script = "AC TH TS KD TC JD KC KH KS QD QC JC QS TD AH AD JS QH AS JH"
+    s = replayed(rules, 1013818839, 1, script)
+    assert s.leader == 1 and s.points(1) == 66 and s.closed_by < 0
+    assert result(s) == (1, 2, 0, (54, 66), HandEnd.LAST_TRICK)
+
+
+def test_scoring_an_unfinished_hand_says_who_is_to_move() -> None:
+    state = ss.new_hand(CLASSIC_66, seed=1, dealer=0)
+    with pytest.raises(
+        ss.HandNotOverError,
+        match=r"^cannot score a hand that is not over: seat 1 is still to move \(lead\)$",
+    ):
+        ss.score_hand(state)
+
+
+def test_both_over_66_higher_total_of_seat_0_wins() -> None:
+    rules = E(SANTASE, claim_mode=ClaimMode.EXPLICIT)  # HIGHER_TOTAL
+    for seed in range(5000):
+        rng = random.Random(seed)
+        s = ss.new_hand(rules, seed=seed)
+        while not s.is_over:
+            legal = [m for m in ss.legal_moves(s) if not isinstance(m, ss.Claim | ss.Close)]
+            s = ss.apply_move(s, rng.choice(legal))
+        r = ss.score_hand(s)
+        if r.points[0] > r.points[1] >= 66:
+            break
+    else:
+        raise AssertionError("no such hand found")
+    assert r.winner == 0 and r.reason is HandEnd.BOTH_OVER_66 and r.game_points == 1

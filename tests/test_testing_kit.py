@@ -42,6 +42,7 @@ from sixtysix import (
     score_hand,
 )
 from sixtysix.moves import CLAIM, CLOSE, DRAW, EXCHANGE, MARRY, PLAY, Marry, Play
+from sixtysix.scoring import _unchecked_result
 from sixtysix.testing import InvariantError, check_invariants, check_transition
 
 # A played-out CLASSIC_66 hand (trump clubs) in which neither player reaches 66: 65 : 55 + 10.
@@ -503,7 +504,7 @@ def wrong_score(
 def test_scoring_an_unfinished_hand(monkeypatch: pytest.MonkeyPatch) -> None:
     s = deal_a()
     check_invariants(s)
-    fake = HandResult(1, 1, 0, (0, 0), HandEnd.CLAIM)
+    fake = _unchecked_result(1, 1, 0, (0, 0), HandEnd.CLAIM)
     monkeypatch.setattr(kit, "score_hand", lambda state: fake)
     with pytest.raises(InvariantError, match="score_hand scored a hand that is not over"):
         check_invariants(s)
@@ -525,7 +526,12 @@ def played_out(rules: Rules, closed: bool) -> HandState:
 
 
 Change = Callable[[HandResult], HandResult]
-E = attrs.evolve
+
+
+def E(r: HandResult, **changes: Any) -> HandResult:
+    """``attrs.evolve`` without HandResult's construction checks: the kit must catch
+    impossible results too."""
+    return _unchecked_result(**(attrs.asdict(r, recurse=False) | changes))
 
 
 @pytest.mark.parametrize(
@@ -594,7 +600,7 @@ E = attrs.evolve
         ),
         (
             lambda: run(CLASSIC_66, NEITHER, trump="C"),
-            lambda r: HandResult(0, 1, 0, r.points, HandEnd.PLAYED_OUT),
+            lambda r: _unchecked_result(0, 1, 0, r.points, HandEnd.PLAYED_OUT),
             "seat 0 wins a played-out hand with 65",
         ),
         (
@@ -604,7 +610,7 @@ E = attrs.evolve
         ),
         (
             lambda: run(CLASSIC_66, ONE_LAST, trump="C"),
-            lambda r: HandResult(None, 0, 1, r.points, HandEnd.PLAYED_OUT),
+            lambda r: _unchecked_result(None, 0, 1, r.points, HandEnd.PLAYED_OUT),
             "one player over 66 but reason HandEnd.PLAYED_OUT and winner None",
         ),
         (
@@ -630,7 +636,7 @@ def test_wrong_results(
 def test_claims_need_an_open_window(monkeypatch: pytest.MonkeyPatch) -> None:
     # Seat 1 "claims" before winning a trick or declaring a marriage.
     s = attrs.evolve(deal_a(), step=Step.OVER)
-    fake = HandResult(0, 2, 0, (0, 0), HandEnd.FALSE_CLAIM)
+    fake = _unchecked_result(0, 2, 0, (0, 0), HandEnd.FALSE_CLAIM)
     monkeypatch.setattr(kit, "score_hand", lambda state: fake)
     with pytest.raises(InvariantError, match="seat 1 claimed without an open claim window"):
         check_invariants(s)

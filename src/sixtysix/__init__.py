@@ -78,7 +78,7 @@ from .rules import (
     get_preset,
     preset_name,
 )
-from .scoring import HandEnd, HandResult, score_hand
+from .scoring import HandEnd, HandResult, ResultError, score_hand
 from .state import CloseSnapshot, HandState, Step
 from .validate import validate
 
@@ -138,6 +138,7 @@ __all__ = [
     "RandomBot",
     "Rank",
     "RecordError",
+    "ResultError",
     "RuleBot",
     "Rules",
     "RulesError",

@@ -20,6 +20,7 @@ __all__ = [
     "PlayerError",
     "PositionError",
     "RecordError",
+    "ResultError",
     "RulesError",
     "SearchLimitError",
     "SixtySixError",
@@ -118,6 +119,14 @@ class RecordError(SixtySixError):
 
     The message names the problem and where it is: the field, the game number (in a
     match) and the move number (counting from 1).
+    """
+
+
+class ResultError(SixtySixError):
+    """A :class:`~sixtysix.HandResult` that no hand can end with.
+
+    For example a winner together with carried points, a winner for a hand in which
+    neither player reached 66, or more points than the cards and marriages hold.
     """
 
 

@@ -33,24 +33,55 @@ from typing import TypeGuard
 import attrs
 
 from .engine import new_hand
-from .errors import MatchError
+from .errors import MatchError, quote
 from .rules import DealerAfterTie, NextDealer, Rules, SitOutScores
 from .scoring import HandResult
 from .state import HandState
 
-__all__ = ["Match", "MatchError", "apply_result", "new_match", "next_hand"]
+__all__ = [
+    "MAX_COUNT",
+    "MAX_SEED_DIGITS",
+    "Match",
+    "MatchError",
+    "apply_result",
+    "new_match",
+    "next_hand",
+]
+
+#: The most decimal digits an int seed may have (a match's, a hand's or a record's). The
+#: limit keeps every seed printable under any ``sys.set_int_max_str_digits`` setting.
+MAX_SEED_DIGITS = 100
+#: Scores, carried points and hand numbers of a :class:`Match` are below this.
+MAX_COUNT = 10**9
+
+_SEED_BOUND = 10**MAX_SEED_DIGITS
 
 
 def _is_int(value: object) -> TypeGuard[int]:
     return type(value) is int
 
 
+def _seed_problem(seed: object) -> str | None:
+    """Why ``seed`` is not a seed, or ``None`` if it is one.
+
+    A seed is a str or an int of at most :data:`MAX_SEED_DIGITS` digits. Shared by
+    matches, :mod:`sixtysix.play` and the records.
+    """
+    if isinstance(seed, str):
+        return None
+    if not _is_int(seed):
+        return f"a seed must be an int or a str, not {quote(seed)}"
+    if not -_SEED_BOUND < seed < _SEED_BOUND:
+        return f"an int seed has at most {MAX_SEED_DIGITS} digits, not {quote(seed, 30)}"
+    return None
+
+
+def _is_count(value: object) -> TypeGuard[int]:
+    return _is_int(value) and 0 <= value < MAX_COUNT
+
+
 def _is_scores(value: object, seats: int) -> bool:
-    return (
-        isinstance(value, tuple)
-        and len(value) == seats
-        and all(_is_int(s) and s >= 0 for s in value)
-    )
+    return isinstance(value, tuple) and len(value) == seats and all(_is_count(s) for s in value)
 
 
 @attrs.frozen(kw_only=True)
@@ -85,27 +116,34 @@ class Match:
     def __attrs_post_init__(self) -> None:
         """Check that the fields describe a possible match."""
         if not isinstance(self.rules, Rules):
-            raise MatchError(f"a match needs a Rules value, not {self.rules!r}")
+            raise MatchError(f"a match needs a Rules value, not {quote(self.rules)}")
         if not _is_int(self.seats) or self.seats not in (2, 3):
-            raise MatchError(f"a match has 2 or 3 seats, not {self.seats!r}")
-        if self.seed is not None and not (_is_int(self.seed) or isinstance(self.seed, str)):
-            raise MatchError(f"a match seed must be an int or a str, not {self.seed!r}")
+            raise MatchError(f"a match has 2 or 3 seats, not {quote(self.seats)}")
+        if self.seed is not None:
+            problem = _seed_problem(self.seed)
+            if problem is not None:
+                raise MatchError(f"the match seed: {problem}")
         scores = self.scores
         if not _is_scores(scores, self.seats):
             raise MatchError(
-                f"scores must be {self.seats} whole numbers of game points, not {scores!r}"
+                f"scores must be {self.seats} whole numbers of game points from 0 to "
+                f"{MAX_COUNT - 1}, not {quote(scores)}"
             )
         target = self.rules.match_target
         if sum(s >= target for s in scores) > 1:
             raise MatchError(f"scores {scores} give more than one seat the match target {target}")
         if not _is_int(self.dealer) or not 0 <= self.dealer < self.seats:
             raise MatchError(
-                f"the dealer must be a seat from 0 to {self.seats - 1}, not {self.dealer!r}"
+                f"the dealer must be a seat from 0 to {self.seats - 1}, not {quote(self.dealer)}"
             )
-        if not _is_int(self.carry) or self.carry < 0:
-            raise MatchError(f"carried points must be 0 or more, not {self.carry!r}")
-        if not _is_int(self.hand_number) or self.hand_number < 0:
-            raise MatchError(f"the hand number must be 0 or more, not {self.hand_number!r}")
+        if not _is_count(self.carry):
+            raise MatchError(
+                f"carried points must be from 0 to {MAX_COUNT - 1}, not {quote(self.carry)}"
+            )
+        if not _is_count(self.hand_number):
+            raise MatchError(
+                f"the hand number must be from 0 to {MAX_COUNT - 1}, not {quote(self.hand_number)}"
+            )
 
     @property
     def winner(self) -> int | None:
@@ -180,7 +218,7 @@ class Match:
             MatchError: ``seat`` is not a seat of this match.
         """
         if not _is_int(seat) or not 0 <= seat < self.seats:
-            raise MatchError(f"this match has seats 0 to {self.seats - 1}, not {seat!r}")
+            raise MatchError(f"this match has seats 0 to {self.seats - 1}, not {quote(seat)}")
         active = self.active_seats
         return active.index(seat) if seat in active else None
 
@@ -204,12 +242,14 @@ def new_match(
     ((0, 0), 0, False, None)
 
     Raises:
-        MatchError: a seat count other than 2 or 3, a bad seed or dealer.
+        MatchError: a seat count other than 2 or 3, a bad seed or dealer, or ``rules``
+            not a :class:`~sixtysix.Rules`.
     """
+    # Checked before the scores tuple is built from it.
+    if not _is_int(seats) or seats not in (2, 3):
+        raise MatchError(f"a match has 2 or 3 seats, not {quote(seats)}")
     if seed is None:
         seed = random.SystemRandom().getrandbits(63)
-    if not _is_int(seats):
-        raise MatchError(f"a match has 2 or 3 seats, not {seats!r}")
     return Match(rules=rules, seats=seats, seed=seed, scores=(0,) * seats, dealer=dealer)
 
 
@@ -230,7 +270,7 @@ def next_hand(m: Match) -> HandState:
         MatchError: the match is over, or it has no seed.
     """
     if not isinstance(m, Match):
-        raise MatchError(f"next_hand needs a Match, not {m!r}")
+        raise MatchError(f"next_hand needs a Match, not {quote(m)}")
     if m.is_over:
         raise MatchError(f"the match is over: seat {m.winner} has won it")
     seed = m.hand_seed
@@ -270,23 +310,22 @@ def apply_result(m: Match, result: HandResult) -> Match:
             this match's rules.
     """
     if not isinstance(m, Match):
-        raise MatchError(f"apply_result needs a Match, not {m!r}")
+        raise MatchError(f"apply_result needs a Match, not {quote(m)}")
     if m.is_over:
         raise MatchError(
             f"the match is already over (seat {m.winner} won it, {_score_text(m.scores)}); "
             "start a new match"
         )
     if not isinstance(result, HandResult):
-        raise MatchError(f"apply_result needs a HandResult (from score_hand), not {result!r}")
+        raise MatchError(f"apply_result needs a HandResult (from score_hand), not {quote(result)}")
     rules = m.rules
     winner = result.winner
-    gp = result.game_points
     if winner is None:
-        if gp != 0:
-            raise MatchError(f"a hand without a winner scores 0 game points, not {gp!r}")
+        # A HandResult is checked on construction; what is left is whether it belongs to
+        # these rules.
         if result.carry != rules.tie_carry:
             raise MatchError(
-                f"this result carries {result.carry!r} game points but the match's rules "
+                f"this result carries {result.carry} game points but the match's rules "
                 f"carry tie_carry={rules.tie_carry}; was the hand played under other rules?"
             )
         dealer = m.dealer if rules.dealer_after_tie is DealerAfterTie.SAME else _rotate(m)
@@ -299,12 +338,8 @@ def apply_result(m: Match, result: HandResult) -> Match:
             carry=m.carry + result.carry,
             hand_number=m.hand_number + 1,
         )
-    if not _is_int(winner) or winner not in (0, 1):
-        raise MatchError(f"a hand's winner is hand seat 0 or 1, not {winner!r}")
-    if not _is_int(gp) or not 1 <= gp <= 3:
-        raise MatchError(f"a hand's winner scores 1, 2 or 3 game points, not {gp!r}")
     seat = m.active_seats[winner]
-    gained = gp + m.carry
+    gained = result.game_points + m.carry
     scores = list(m.scores)
     scores[seat] += gained
     if m.seats == 3 and rules.sit_out_scores is SitOutScores.SAME_AS_WINNER:

@@ -30,8 +30,8 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, TypeAlias
 
 from .engine import apply_move, deal_from_order, shuffled_deck
-from .errors import IllegalMoveError, ParseError, PlayerError
-from .match import Match, apply_result, new_match
+from .errors import DealError, IllegalMoveError, ParseError, PlayerError, RulesError, quote
+from .match import Match, _seed_problem, apply_result, new_match
 from .moves import Claim, Close, Draw, Exchange, Marry, Move, Play, parse_move
 from .records import GameRecord, MatchRecord
 from .rules import Rules
@@ -74,7 +74,7 @@ def _turn(player: object, label: str) -> _Turn:
         return chooser_turn
     raise PlayerError(
         f"{label} is neither a chooser (a callable taking state and seat) nor a bot "
-        f"(an object with a choose(view, rng) method): {player!r}"
+        f"(an object with a choose(view, rng) method): {quote(player)}"
     )
 
 
@@ -85,9 +85,16 @@ def _fresh_seed() -> int:
 def _check_seed(seed: object) -> int | str:
     if seed is None:
         return _fresh_seed()
-    if type(seed) is int or isinstance(seed, str):
-        return seed
-    raise PlayerError(f"a seed must be an int, a str or None, not {seed!r}")
+    problem = _seed_problem(seed)
+    if problem is not None:
+        raise PlayerError(f"{problem} (or None for a fresh seed)")
+    assert isinstance(seed, int | str)
+    return seed
+
+
+def _check_rules(rules: object, caller: str) -> None:
+    if not isinstance(rules, Rules):
+        raise RulesError(f"{caller} needs a Rules value, not {quote(rules)}")
 
 
 def _player_rng(seed: int | str, seat: int) -> random.Random:
@@ -113,11 +120,15 @@ def _play_out(
             try:
                 move: Move = parse_move(answer)
             except ParseError:
-                raise IllegalMoveError(answer, f"{who} returned text that is not a move") from None
+                raise IllegalMoveError(
+                    quote(answer), f"{who} returned text that is not a move"
+                ) from None
         elif isinstance(answer, _MOVE_TYPES):
             move = answer
         else:
-            raise IllegalMoveError(answer, f"{who} returned {answer!r}, which is not a move")
+            raise IllegalMoveError(
+                quote(answer), f"{who} returned {quote(answer)}, which is not a move"
+            )
         try:
             state = apply_move(state, move)
         except IllegalMoveError as exc:
@@ -149,8 +160,13 @@ def play_hand(
     Raises:
         IllegalMoveError: a player chose an illegal move (the message names the seat).
         PlayerError: a player is neither a chooser nor a bot, or the seed is not an int
-            or a str.
+            (of at most :data:`~sixtysix.match.MAX_SEED_DIGITS` digits) or a str.
+        RulesError: ``rules`` is not a :class:`~sixtysix.Rules`.
+        DealError: ``dealer`` is not seat 0 or 1.
     """
+    _check_rules(rules, "play_hand")
+    if type(dealer) is not int or dealer not in (0, 1):
+        raise DealError(f"the dealer is seat 0 or 1, not {quote(dealer)}")
     hand_seed = _check_seed(seed)
     labels = ("seat 0", "seat 1")
     turns = (_turn(player_0, "player_0"), _turn(player_1, "player_1"))
@@ -197,17 +213,20 @@ def play_match(
     Raises:
         IllegalMoveError: a player chose an illegal move (the message names the seat).
         PlayerError: a player is neither a chooser nor a bot, the number of players does
-            not match ``seats``, or the seed is not an int or a str.
+            not match ``seats``, or the seed is not an int (of at most
+            :data:`~sixtysix.match.MAX_SEED_DIGITS` digits) or a str.
+        RulesError: ``rules`` is not a :class:`~sixtysix.Rules`.
+        MatchError: ``dealer`` is not a seat of the match.
     """
+    _check_rules(rules, "play_match")
     match_seed = _check_seed(seed)
     if seats is None:
         seats = 2 if player_2 is None else 3
-    if seats not in (2, 3) or (seats == 3) != (player_2 is not None):
-        raise PlayerError(
-            f"seats={seats!r} needs {seats} players, but {2 if player_2 is None else 3} were given"
-            if seats in (2, 3)
-            else f"a match has 2 or 3 seats, not {seats!r}"
-        )
+    if type(seats) is not int or seats not in (2, 3):
+        raise PlayerError(f"a match has 2 or 3 seats, not {quote(seats)}")
+    if (seats == 3) != (player_2 is not None):
+        given = 2 if player_2 is None else 3
+        raise PlayerError(f"seats={seats} needs {seats} players, but {given} were given")
     players = [player_0, player_1] if player_2 is None else [player_0, player_1, player_2]
     turns = [_turn(p, f"player_{k}") for k, p in enumerate(players)]
     rngs = [_player_rng(match_seed, k) for k in range(seats)]

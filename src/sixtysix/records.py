@@ -6,7 +6,19 @@ dealer, the pack order, the moves in canonical text and the result. A
 every hand, and the final scores. Both convert to and from JSON (``to_json`` /
 ``from_json``, with a ``"schema"`` version field; the format is described field by field
 on the docs page "Notation and records"). :func:`replay` re-validates a record move by
-move and returns the final state(s).
+move and returns the final state(s); :func:`load_record` reads either kind of record from
+JSON text and replays it.
+
+Every error is a :class:`RecordError` whose message names the field, the game (in a
+match) and the move (counting from 1) where the problem is; read from JSON text, it
+starts with the line and column, and a record that was cut off says so:
+
+>>> from sixtysix.records import load_record
+>>> load_record('{"schema": 1, "kind": "game", "rules": {"preset": "SCHN')
+Traceback (most recent call last):
+...
+sixtysix.errors.RecordError: line 1, column 56: the record is cut off here (the text ends
+inside a string): was the file truncated?
 
 >>> from sixtysix import CLASSIC_66, legal_moves
 >>> from sixtysix.play import play_hand
@@ -22,16 +34,26 @@ True
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable, Iterator, Mapping
-from typing import Any, TypeGuard, overload
+from types import SimpleNamespace
+from typing import Any, NoReturn, TypeGuard, overload
 
 import attrs
 
 from ._version import __version__
 from .cards import Card
 from .engine import apply_move, deal_from_order, shuffled_deck
-from .errors import DealError, IllegalMoveError, ParseError, RecordError, RulesError
-from .match import Match, MatchError, apply_result
+from .errors import (
+    DealError,
+    IllegalMoveError,
+    ParseError,
+    RecordError,
+    ResultError,
+    RulesError,
+    quote,
+)
+from .match import MAX_SEED_DIGITS, Match, MatchError, _seed_problem, apply_result
 from .moves import parse_move
 from .rules import Rules
 from .scoring import HandEnd, HandResult, score_hand
@@ -51,6 +73,131 @@ __all__ = [
 SCHEMA = 1
 
 
+# --------------------------------------------------------------------------- errors
+
+# json's own string scanner (C where available): ``scanstring(text, after_quote)``.
+scanstring: Callable[[str, int], tuple[str, int]] = json.decoder.scanstring  # type: ignore[attr-defined]
+
+
+class _Problem(RecordError):
+    """A record error with the JSON path of the value it is about (internal).
+
+    ``path`` holds object keys and list indices from the record's root. The public
+    functions turn it into a plain :class:`RecordError`, with the line and column of the
+    value when the record came from JSON text.
+    """
+
+    def __init__(self, path: tuple[str | int, ...], message: str) -> None:
+        super().__init__(message)
+        self.path = path
+
+
+def _fail(path: tuple[str | int, ...], message: str) -> NoReturn:
+    raise _Problem(path, message)
+
+
+def _plain(exc: _Problem, text: str | None) -> RecordError:
+    """The public error for ``exc``: with its line and column if ``text`` is given."""
+    message = str(exc)
+    if text is not None:
+        where = _locate(text, exc.path)
+        if where is not None:
+            message = f"line {where[0]}, column {where[1]}: {message}"
+    return RecordError(message)
+
+
+def _line_column(text: str, offset: int) -> tuple[int, int]:
+    """The line and column (both from 1) of ``text[offset]``."""
+    line = text.count("\n", 0, offset) + 1
+    return line, offset - (text.rfind("\n", 0, offset) + 1) + 1
+
+
+_WS = re.compile(r"[ \t\n\r]*")
+_SCALAR = re.compile(r"-?(?:Infinity|[0-9]+(?:\.[0-9]+)?(?:[eE][-+]?[0-9]+)?)|true|false|null|NaN")
+
+
+def _skip_ws(text: str, i: int) -> int:
+    match = _WS.match(text, i)
+    assert match is not None  # the pattern matches the empty string
+    return match.end()
+
+
+def _skip_value(text: str, i: int) -> int:
+    """The end of the JSON value that starts at ``text[i]`` (the text is valid JSON)."""
+    depth = 0
+    while True:
+        i = _skip_ws(text, i)
+        c = text[i]
+        if c == '"':
+            i = scanstring(text, i + 1)[1]
+        elif c in "[{":
+            depth += 1
+            i += 1
+        elif c in "]}":
+            depth -= 1
+            i += 1
+        elif c in ",:":
+            i += 1
+            continue
+        else:
+            match = _SCALAR.match(text, i)
+            if match is None:
+                raise ValueError(f"not JSON at {i}")
+            i = match.end()
+        if depth == 0:
+            return i
+
+
+def _find(text: str, path: tuple[str | int, ...]) -> int:
+    """The offset of the value at ``path`` in valid JSON ``text``.
+
+    Where the path leaves the text (a missing field), the offset of the deepest value
+    on the path that exists.
+    """
+    i = _skip_ws(text, 0)
+    for step in path:
+        found = -1
+        if text[i] == "{" and isinstance(step, str):
+            j = i + 1
+            while True:
+                j = _skip_ws(text, j)
+                if text[j] == "}":
+                    break
+                key, j = scanstring(text, j + 1)
+                j = _skip_ws(text, _skip_ws(text, j) + 1)  # past the colon
+                if key == step:
+                    found = j  # json keeps the last of repeated keys, and so do we
+                j = _skip_ws(text, _skip_value(text, j))
+                if text[j] != ",":
+                    break
+                j += 1
+        elif text[i] == "[" and isinstance(step, int):
+            j = i + 1
+            for k in range(step + 1):
+                j = _skip_ws(text, j)
+                if text[j] == "]":
+                    break
+                if k == step:
+                    found = j
+                    break
+                j = _skip_ws(text, _skip_value(text, j))
+                if text[j] != ",":
+                    break
+                j += 1
+        if found < 0:
+            return i
+        i = found
+    return i
+
+
+def _locate(text: str, path: tuple[str | int, ...]) -> tuple[int, int] | None:
+    """The line and column of the value at ``path`` in ``text``, if it can be found."""
+    try:
+        return _line_column(text, _find(text, path))
+    except (ValueError, IndexError):  # pragma: no cover - the text parsed as JSON
+        return None
+
+
 # --------------------------------------------------------------------------- helpers
 
 
@@ -66,8 +213,15 @@ def _is_tuple_of(value: object, check: Callable[[object], bool], size: int = -1)
     )
 
 
-def _is_seed(value: object) -> bool:
-    return value is None or _is_int(value) or isinstance(value, str)
+def _check_seed(path: tuple[str | int, ...], prefix: str, seed: object) -> None:
+    if seed is None:
+        return
+    if _seed_problem(seed) is not None:
+        _fail(
+            path,
+            f"{prefix}seed: expected an int of at most {MAX_SEED_DIGITS} digits, a str or "
+            f"null, not {quote(seed)}",
+        )
 
 
 def _result_to_dict(result: HandResult) -> dict[str, Any]:
@@ -89,27 +243,55 @@ def _describe(result: HandResult) -> str:
     )
 
 
-def _check_game_fields(record: GameRecord) -> None:
+def _check_game_fields(record: Any, base: tuple[str | int, ...], where: str) -> None:
     if not isinstance(record.rules, Rules):
-        raise RecordError(f"rules: expected a Rules value, not {record.rules!r}")
+        _fail((*base, "rules"), f"{where}rules: expected a Rules value, not {quote(record.rules)}")
     if not _is_int(record.dealer) or record.dealer not in (0, 1):
-        raise RecordError(f"dealer: expected seat 0 or 1, not {record.dealer!r}")
+        _fail(
+            (*base, "dealer"), f"{where}dealer: expected seat 0 or 1, not {quote(record.dealer)}"
+        )
     if not _is_tuple_of(record.pack, lambda c: type(c) is Card):
-        raise RecordError(f"pack: expected a tuple of cards, not {record.pack!r}")
+        _fail((*base, "pack"), f"{where}pack: expected a tuple of cards, not {quote(record.pack)}")
     if not _is_tuple_of(record.moves, lambda m: isinstance(m, str)):
-        raise RecordError(f"moves: expected a tuple of move texts, not {record.moves!r}")
+        _fail(
+            (*base, "moves"),
+            f"{where}moves: expected a tuple of move texts, not {quote(record.moves)}",
+        )
+    for k, text in enumerate(record.moves, 1):
+        try:
+            canonical = str(parse_move(text))
+        except ParseError as exc:
+            _fail((*base, "moves", k - 1), f"{where}move {k}: {exc}")
+        if canonical != text:
+            _fail(
+                (*base, "moves", k - 1),
+                f"{where}move {k}: write {canonical!r}, the canonical text, not {quote(text)}",
+            )
     if record.result is not None and not isinstance(record.result, HandResult):
-        raise RecordError(f"result: expected a HandResult or None, not {record.result!r}")
-    if not _is_seed(record.seed):
-        raise RecordError(f"seed: expected an int, a str or None, not {record.seed!r}")
+        _fail(
+            (*base, "result"),
+            f"{where}result: expected a HandResult or None, not {quote(record.result)}",
+        )
+    _check_seed((*base, "seed"), where, record.seed)
     players = record.players
     if (
         not _is_tuple_of(players, lambda p: _is_int(p) and 0 <= p <= 2, 2)
         or players[0] == players[1]
     ):
-        raise RecordError(f"players: expected two different match seats, not {players!r}")
+        _fail(
+            (*base, "players"),
+            f"{where}players: expected two different match seats, not {quote(players)}",
+        )
     if not isinstance(record.version, str):
-        raise RecordError(f"version: expected text, not {record.version!r}")
+        _fail((*base, "version"), f"{where}version: expected text, not {quote(record.version)}")
+
+
+def _public(func: Callable[[], Any], text: str | None = None) -> Any:
+    """Call ``func``, turning an internal error into a public :class:`RecordError`."""
+    try:
+        return func()
+    except _Problem as exc:
+        raise _plain(exc, text) from None
 
 
 # --------------------------------------------------------------------------- values
@@ -126,11 +308,15 @@ class GameRecord:
             :func:`~sixtysix.deal_from_order`).
         moves: Every move in order, in canonical text (``"QH"``, ``"marry H"``, ...).
         result: The hand's result, or ``None`` for a hand that is not finished.
-        seed: The seed the pack was shuffled from, if any; :func:`replay` then checks that
-            the pack is that shuffle.
+        seed: The seed the pack was shuffled from, if any (a str, or an int of at most
+            :data:`~sixtysix.match.MAX_SEED_DIGITS` digits); :func:`replay` then checks
+            that the pack is that shuffle.
         players: The match seats of hand seats 0 and 1 (``(0, 1)`` outside three-hand
             play).
         version: The version of sixtysix that wrote the record.
+
+    Raises:
+        RecordError: a field of the wrong type or out of range (the message names it).
     """
 
     rules: Rules
@@ -144,7 +330,7 @@ class GameRecord:
 
     def __attrs_post_init__(self) -> None:
         """Check the types of the fields."""
-        _check_game_fields(self)
+        _public(lambda: _check_game_fields(self, (), ""))
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON-ready dict of the record (see the docs for each field)."""
@@ -167,28 +353,28 @@ class GameRecord:
         Raises:
             RecordError: the dict is not a game record of this schema.
         """
-        obj = _header(data, "game")
-        rules = _rules(obj)
-        _check_keys(obj, {"schema", "kind", "version", "rules", *_GAME_KEYS}, "")
-        return _game_from_dict(obj, rules, _version(obj), "")
+        result: GameRecord = _public(lambda: _game_record(data))
+        return result
 
     @classmethod
     def from_json(cls, text: str | bytes) -> GameRecord:
         """Read a record from JSON text.
 
         Only the form is checked here (fields, cards, move texts); :func:`replay` checks
-        that the moves are legal and the result right.
+        that the moves are legal and the result right (:func:`load_record` does both).
 
         >>> from sixtysix.records import GameRecord
         >>> GameRecord.from_json('{"schema": 1, "kind": "game"')
         Traceback (most recent call last):
         ...
-        sixtysix.errors.RecordError: not valid JSON (truncated or damaged?): ...
+        sixtysix.errors.RecordError: line 1, column 29: the record is cut off here ...
 
         Raises:
             RecordError: the text is not a game record of this schema.
         """
-        return cls.from_dict(_parse_json(text))
+        source = _text(text)
+        result: GameRecord = _public(lambda: _game_record(_parse_json(source)), source)
+        return result
 
 
 @attrs.frozen(kw_only=True)
@@ -205,6 +391,10 @@ class MatchRecord:
         scores: The game points of each match seat after the last hand.
         winner: The match seat that won the match, or ``None`` if it is not over.
         version: The version of sixtysix that wrote the record.
+
+    Raises:
+        RecordError: a field of the wrong type or out of range, or a hand that does not
+            belong to the match (the message names it).
     """
 
     rules: Rules
@@ -218,37 +408,7 @@ class MatchRecord:
 
     def __attrs_post_init__(self) -> None:
         """Check the types of the fields and that every hand belongs to the match."""
-        if not isinstance(self.rules, Rules):
-            raise RecordError(f"rules: expected a Rules value, not {self.rules!r}")
-        if not _is_int(self.seats) or self.seats not in (2, 3):
-            raise RecordError(f"seats: a match has 2 or 3 seats, not {self.seats!r}")
-        if not _is_seed(self.seed):
-            raise RecordError(f"seed: expected an int, a str or None, not {self.seed!r}")
-        if not isinstance(self.version, str):
-            raise RecordError(f"version: expected text, not {self.version!r}")
-        if not _is_int(self.dealer) or not 0 <= self.dealer < self.seats:
-            raise RecordError(
-                f"dealer: expected a seat from 0 to {self.seats - 1}, not {self.dealer!r}"
-            )
-        if not _is_tuple_of(self.games, lambda g: isinstance(g, GameRecord)):
-            raise RecordError(f"games: expected a tuple of GameRecord, not {self.games!r}")
-        for number, game in enumerate(self.games, 1):
-            if game.rules != self.rules:
-                raise RecordError(f"game {number}: played under other rules than the match")
-            if game.version != self.version:
-                raise RecordError(
-                    f"game {number}: written by sixtysix {game.version}, the match by "
-                    f"{self.version}"
-                )
-        scores = self.scores
-        if not _is_tuple_of(scores, lambda s: _is_int(s) and s >= 0, self.seats):
-            raise RecordError(
-                f"scores: expected {self.seats} whole numbers of game points, not {scores!r}"
-            )
-        if self.winner is not None and (
-            not _is_int(self.winner) or not 0 <= self.winner < self.seats
-        ):
-            raise RecordError(f"winner: expected a seat or None, not {self.winner!r}")
+        _public(lambda: _check_match_fields(self))
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON-ready dict of the record (see the docs for each field).
@@ -279,38 +439,8 @@ class MatchRecord:
         Raises:
             RecordError: the dict is not a match record of this schema.
         """
-        obj = _header(data, "match")
-        rules = _rules(obj)
-        version = _version(obj)
-        _check_keys(
-            obj,
-            {"schema", "kind", "version", "rules", "seats", "seed", "dealer", "games"}
-            | {"scores", "winner"},
-            "",
-        )
-        games_data = obj["games"]
-        if not isinstance(games_data, list):
-            raise RecordError(f"games: expected a list of hands, not {games_data!r}")
-        games = []
-        for number, game in enumerate(games_data, 1):
-            where = f"game {number}: "
-            if not isinstance(game, Mapping):
-                raise RecordError(f"{where}expected an object, not {game!r}")
-            _check_keys(game, _GAME_KEYS, where)
-            games.append(_game_from_dict(game, rules, version, where))
-        scores = obj["scores"]
-        if not isinstance(scores, list):
-            raise RecordError(f"scores: expected a list of game points, not {scores!r}")
-        return cls(
-            rules=rules,
-            seats=obj["seats"],
-            seed=obj["seed"],
-            dealer=obj["dealer"],
-            games=tuple(games),
-            scores=tuple(scores),
-            winner=obj["winner"],
-            version=version,
-        )
+        result: MatchRecord = _public(lambda: _match_record(data))
+        return result
 
     @classmethod
     def from_json(cls, text: str | bytes) -> MatchRecord:
@@ -319,13 +449,56 @@ class MatchRecord:
         Raises:
             RecordError: the text is not a match record of this schema.
         """
-        return cls.from_dict(_parse_json(text))
+        source = _text(text)
+        result: MatchRecord = _public(lambda: _match_record(_parse_json(source)), source)
+        return result
+
+
+def _check_match_fields(record: Any) -> None:
+    if not isinstance(record.rules, Rules):
+        _fail(("rules",), f"rules: expected a Rules value, not {quote(record.rules)}")
+    if not _is_int(record.seats) or record.seats not in (2, 3):
+        _fail(("seats",), f"seats: a match has 2 or 3 seats, not {quote(record.seats)}")
+    _check_seed(("seed",), "", record.seed)
+    if not isinstance(record.version, str):
+        _fail(("version",), f"version: expected text, not {quote(record.version)}")
+    if not _is_int(record.dealer) or not 0 <= record.dealer < record.seats:
+        _fail(
+            ("dealer",),
+            f"dealer: expected a seat from 0 to {record.seats - 1}, not {quote(record.dealer)}",
+        )
+    if not _is_tuple_of(record.games, lambda g: isinstance(g, GameRecord)):
+        _fail(("games",), f"games: expected a tuple of GameRecord, not {quote(record.games)}")
+    for number, game in enumerate(record.games, 1):
+        if game.rules != record.rules:
+            _fail(("games", number - 1), f"game {number}: played under other rules than the match")
+        if game.version != record.version:
+            _fail(
+                ("games", number - 1),
+                f"game {number}: written by sixtysix {quote(game.version)}, the match by "
+                f"{quote(record.version)}",
+            )
+    scores = record.scores
+    if not _is_tuple_of(scores, lambda s: _is_int(s) and s >= 0, record.seats):
+        _fail(
+            ("scores",),
+            f"scores: expected {record.seats} whole numbers of game points, not {quote(scores)}",
+        )
+    if record.winner is not None and (
+        not _is_int(record.winner) or not 0 <= record.winner < record.seats
+    ):
+        _fail(("winner",), f"winner: expected a seat or None, not {quote(record.winner)}")
 
 
 # --------------------------------------------------------------------------- JSON
 
 
 _GAME_KEYS = {"dealer", "players", "seed", "pack", "moves", "result"}
+_RESULT_KEYS = {"winner", "game_points", "carry", "points", "reason"}
+_MATCH_KEYS = {"schema", "kind", "version", "rules", "seats", "seed", "dealer", "games"} | {
+    "scores",
+    "winner",
+}
 
 
 def _game_body(g: GameRecord) -> dict[str, Any]:
@@ -339,196 +512,396 @@ def _game_body(g: GameRecord) -> dict[str, Any]:
     }
 
 
-def _parse_json(text: object) -> object:
-    if isinstance(text, bytes):
+def _text(text: object) -> str:
+    """The record text as a str (bytes must be UTF-8)."""
+    if isinstance(text, bytes | bytearray):
         try:
-            text = text.decode("utf-8")
+            return bytes(text).decode("utf-8")
         except UnicodeDecodeError as exc:
-            raise RecordError(f"a record must be UTF-8 text: {exc}") from None
+            bad = quote(bytes(text[exc.start : exc.start + 1]))
+            raise RecordError(
+                f"a record must be UTF-8 text: byte {exc.start} ({bad}) is not UTF-8"
+            ) from None
     if not isinstance(text, str):
         raise RecordError(f"a record must be given as JSON text, not {type(text).__name__}")
+    return text
+
+
+class _HugeNumber(Exception):
+    """A JSON number with more digits than any field of a record can hold."""
+
+
+def _parse_int(digits: str) -> int:
+    # Checked before int() converts it: past CPython's int/str limit that would raise a
+    # ValueError, and well before it, no field of a record is that large.
+    if len(digits.lstrip("-")) > MAX_SEED_DIGITS:
+        raise _HugeNumber(digits)
+    return int(digits)
+
+
+_STRUCTURE = {"{": "an object", "[": "a list", '"': "a string"}
+_OPENERS = frozenset("[{")
+_CLOSERS = frozenset("]}")
+# The end of a JSON string's body: its closing quote, or an escape to skip over.
+_STRING_PART = re.compile(r'"|\\.')
+
+
+def _cut_off_inside(text: str) -> str:
+    """What the truncated valid-JSON prefix ``text`` was in the middle of."""
+    stack: list[str] = []
+    i = 0
+    end = len(text)
+    while i < end:
+        c = text[i]
+        if c == '"':
+            j = i + 1
+            while True:
+                match = _STRING_PART.search(text, j)
+                if match is None:
+                    return _STRUCTURE['"']
+                j = match.end()
+                if match.group() == '"':
+                    break
+            i = j
+            continue
+        if c in _OPENERS:
+            stack.append(c)
+        elif c in _CLOSERS and stack:
+            stack.pop()
+        i += 1
+    return _STRUCTURE[stack[-1]] if stack else "a value"
+
+
+_LITERALS = ("true", "false", "null", "NaN", "Infinity", "-Infinity")
+# What a number may be cut off to: a sign, a fraction point or an exponent without digits.
+_NUMBER_START = re.compile(r"-?(?:[0-9]+(?:\.[0-9]*)?(?:[eE][-+]?[0-9]*)?)?")
+
+
+def _is_cut_off(text: str, exc: json.JSONDecodeError, end: int) -> bool:
+    """Whether the JSON error means the text ends early (``end``: its length unspaced)."""
+    if exc.pos >= end or exc.msg.startswith("Unterminated string"):
+        return True
+    rest = text[exc.pos : end]
+    if exc.msg.startswith("Invalid \\uXXXX escape"):
+        return re.fullmatch(r"u[0-9a-fA-F]{0,4}(?:\\(?:u[0-9a-fA-F]{0,4})?)?", rest) is not None
+    if exc.msg == "Expecting value":
+        return any(word.startswith(rest) for word in _LITERALS) or bool(
+            _NUMBER_START.fullmatch(rest)
+        )
+    # A number cut off after its point or exponent letter: json read the digits before.
+    start = exc.pos
+    while start > 0 and text[start - 1] in "0123456789-":
+        start -= 1
+    return start < exc.pos and _NUMBER_START.fullmatch(text[start:end]) is not None
+
+
+def _parse_json(text: str) -> object:
     try:
-        return json.loads(text)
+        return json.loads(text, parse_int=_parse_int)
     except json.JSONDecodeError as exc:
+        end = len(text.rstrip(" \t\n\r"))
+        if end == 0:
+            raise RecordError("the record is empty: expected a JSON object") from None
+        if _is_cut_off(text, exc, end):
+            line, column = _line_column(text, end)
+            raise RecordError(
+                f"line {line}, column {column}: the record is cut off here (the text ends "
+                f"inside {_cut_off_inside(text[:end])}): was the file truncated?"
+            ) from None
         raise RecordError(
-            f"not valid JSON (truncated or damaged?): {exc.msg} at line {exc.lineno} "
-            f"column {exc.colno}"
+            f"line {exc.lineno}, column {exc.colno}: not valid JSON: {exc.msg}"
+        ) from None
+    except _HugeNumber as exc:
+        digits = str(exc.args[0])
+        found = re.search(rf"-?[0-9]{{{MAX_SEED_DIGITS + 1},}}", text)
+        place = (
+            ""
+            if found is None
+            else "line {}, column {}: ".format(*_line_column(text, found.start()))
+        )
+        raise RecordError(
+            f"{place}a number of {len(digits.lstrip('-'))} digits; no field of a record has "
+            f"more than {MAX_SEED_DIGITS}"
         ) from None
     except RecursionError:
-        raise RecordError("not valid JSON: nested too deeply") from None
-    except ValueError as exc:  # e.g. an integer with too many digits
-        raise RecordError(f"not a usable JSON record: {exc}") from None
+        raise RecordError("not a record: the JSON is nested far too deeply") from None
 
 
 def _header(data: object, kind: str) -> Mapping[str, Any]:
     if not isinstance(data, Mapping):
-        raise RecordError(f"a record is a JSON object, not {type(data).__name__}")
+        _fail((), f"a record is a JSON object, not {_json_kind(data)}")
     schema = data.get("schema")
-    if schema != SCHEMA or not _is_int(schema):
-        raise RecordError(
-            f"schema: this version of sixtysix reads record schema {SCHEMA}, not {schema!r}"
+    if not _is_int(schema) or schema != SCHEMA:
+        _fail(
+            ("schema",),
+            f"schema: this version of sixtysix reads record schema {SCHEMA}, not {quote(schema)}",
         )
     found = data.get("kind")
-    if found != kind:
+    if found != kind or not isinstance(found, str):
         other = {"game": "GameRecord", "match": "MatchRecord"}
-        hint = f"; read it with {other[found]}.from_json" if found in other else ""
-        raise RecordError(f"kind: expected a {kind} record, not {found!r}{hint}")
+        hint = (
+            f"; read it with {other[found]}.from_json"
+            if isinstance(found, str) and found in other
+            else ""
+        )
+        _fail(("kind",), f"kind: expected a {kind} record, not {quote(found)}{hint}")
     return data
 
 
-def _check_keys(obj: Mapping[str, Any], keys: set[str], where: str) -> None:
-    unknown = sorted(str(k) for k in obj if k not in keys)
+def _json_kind(value: object) -> str:
+    names = {list: "a list", str: "a string", bool: "true or false", int: "a number"}
+    if value is None:
+        return "null"
+    return names.get(type(value), "a number" if isinstance(value, float) else type(value).__name__)
+
+
+def _check_keys(
+    obj: Mapping[Any, Any], keys: set[str], path: tuple[str | int, ...], where: str
+) -> None:
+    unknown = sorted(quote(k) for k in obj if not isinstance(k, str) or k not in keys)
     if unknown:
-        raise RecordError(
-            f"{where}unknown field {unknown[0]!r}; the fields are: {', '.join(sorted(keys))}"
+        _fail(
+            path,
+            f"{where}unknown field {unknown[0]}; the fields are: {', '.join(sorted(keys))}",
         )
     missing = sorted(keys - set(obj))
     if missing:
-        raise RecordError(f"{where}missing field {missing[0]!r}")
+        _fail(path, f"{where}missing field {missing[0]!r}")
 
 
 def _rules(obj: Mapping[str, Any]) -> Rules:
     data = obj.get("rules")
     if not isinstance(data, Mapping):
-        raise RecordError(f"rules: expected an object of rule fields, not {data!r}")
+        _fail(("rules",), f"rules: expected an object of rule fields, not {quote(data)}")
     try:
         return Rules.from_dict(data)
     except RulesError as exc:
-        raise RecordError(f"rules: {exc}") from None
+        _fail(("rules",), f"rules: {exc}")
 
 
 def _version(obj: Mapping[str, Any]) -> str:
     version = obj.get("version")
     if not isinstance(version, str):
-        raise RecordError(f"version: expected the writer's version as text, not {version!r}")
+        _fail(
+            ("version",),
+            f"version: expected the writer's version as text, not {quote(version)}",
+        )
     return version
 
 
-def _game_from_dict(obj: Mapping[str, Any], rules: Rules, version: str, where: str) -> GameRecord:
+def _game_record(data: object) -> GameRecord:
+    obj = _header(data, "game")
+    rules = _rules(obj)
+    _check_keys(obj, {"schema", "kind", "version", "rules", *_GAME_KEYS}, (), "")
+    return _game_from_dict(obj, rules, _version(obj), (), "")
+
+
+def _match_record(data: object) -> MatchRecord:
+    obj = _header(data, "match")
+    rules = _rules(obj)
+    version = _version(obj)
+    _check_keys(obj, _MATCH_KEYS, (), "")
+    games_data = obj["games"]
+    if not isinstance(games_data, list):
+        _fail(("games",), f"games: expected a list of hands, not {quote(games_data)}")
+    games = []
+    for number, game in enumerate(games_data, 1):
+        base = ("games", number - 1)
+        where = f"game {number}: "
+        if not isinstance(game, Mapping):
+            _fail(base, f"{where}expected an object, not {quote(game)}")
+        _check_keys(game, _GAME_KEYS, base, where)
+        games.append(_game_from_dict(game, rules, version, base, where))
+    scores = obj["scores"]
+    if not isinstance(scores, list):
+        _fail(("scores",), f"scores: expected a list of game points, not {quote(scores)}")
+    fields = {
+        "rules": rules,
+        "seats": obj["seats"],
+        "seed": obj["seed"],
+        "dealer": obj["dealer"],
+        "games": tuple(games),
+        "scores": tuple(scores),
+        "winner": obj["winner"],
+        "version": version,
+    }
+    _check_match_fields(SimpleNamespace(**fields))  # errors with their JSON path
+    return MatchRecord(**fields)
+
+
+def _game_from_dict(
+    obj: Mapping[str, Any], rules: Rules, version: str, base: tuple[str | int, ...], where: str
+) -> GameRecord:
     pack_data = obj["pack"]
     if not isinstance(pack_data, list):
-        raise RecordError(f"{where}pack: expected a list of cards, not {pack_data!r}")
+        _fail((*base, "pack"), f"{where}pack: expected a list of cards, not {quote(pack_data)}")
     pack = []
     for k, text in enumerate(pack_data, 1):
+        path = (*base, "pack", k - 1)
+        if not isinstance(text, str):
+            _fail(path, f"{where}pack card {k}: expected a card's text, not {quote(text)}")
         try:
             pack.append(Card.parse(text))
         except ParseError as exc:
-            raise RecordError(f"{where}pack card {k}: {exc}") from None
+            _fail(path, f"{where}pack card {k}: {exc}")
     moves_data = obj["moves"]
     if not isinstance(moves_data, list):
-        raise RecordError(f"{where}moves: expected a list of moves, not {moves_data!r}")
+        _fail((*base, "moves"), f"{where}moves: expected a list of moves, not {quote(moves_data)}")
     moves = []
     for k, text in enumerate(moves_data, 1):
+        path = (*base, "moves", k - 1)
+        if not isinstance(text, str):
+            _fail(path, f"{where}move {k}: expected a move's text, not {quote(text)}")
         try:
             moves.append(str(parse_move(text)))
         except ParseError as exc:
-            raise RecordError(f"{where}move {k}: {exc}") from None
+            _fail(path, f"{where}move {k}: {exc}")
     players = obj["players"]
     if not isinstance(players, list):
-        raise RecordError(f"{where}players: expected two match seats, not {players!r}")
-    result = _result_from_dict(obj["result"], where)
-    try:
-        return GameRecord(
-            rules=rules,
-            dealer=obj["dealer"],
-            pack=tuple(pack),
-            moves=tuple(moves),
-            result=result,
-            seed=obj["seed"],
-            players=tuple(players),
-            version=version,
+        _fail(
+            (*base, "players"), f"{where}players: expected two match seats, not {quote(players)}"
         )
-    except RecordError as exc:
-        raise RecordError(f"{where}{exc}") from None
+    result = _result_from_dict(obj["result"], (*base, "result"), where)
+    record: GameRecord = _new_game_record(
+        base,
+        where,
+        rules=rules,
+        dealer=obj["dealer"],
+        pack=tuple(pack),
+        moves=tuple(moves),
+        result=result,
+        seed=obj["seed"],
+        players=tuple(players),
+        version=version,
+    )
+    return record
 
 
-def _result_from_dict(data: object, where: str) -> HandResult | None:
+def _new_game_record(base: tuple[str | int, ...], where: str, **fields: Any) -> GameRecord:
+    """A :class:`GameRecord` whose field errors name the game and the JSON path."""
+    _check_game_fields(SimpleNamespace(**fields), base, where)
+    return GameRecord(**fields)
+
+
+def _result_from_dict(data: object, path: tuple[str | int, ...], where: str) -> HandResult | None:
     if data is None:
         return None
     if not isinstance(data, Mapping):
-        raise RecordError(f"{where}result: expected an object or null, not {data!r}")
-    _check_keys(data, {"winner", "game_points", "carry", "points", "reason"}, f"{where}result: ")
-    winner = data["winner"]
-    gp = data["game_points"]
-    carry = data["carry"]
+        _fail(path, f"{where}result: expected an object or null, not {quote(data)}")
+    _check_keys(data, _RESULT_KEYS, path, f"{where}result: ")
     points = data["points"]
+    if not isinstance(points, list) or len(points) != 2:
+        _fail(
+            (*path, "points"),
+            f"{where}result: points must be two whole numbers, not {quote(points)}",
+        )
     reason = data["reason"]
-    if winner is not None and not (_is_int(winner) and winner in (0, 1)):
-        raise RecordError(f"{where}result: winner must be 0, 1 or null, not {winner!r}")
-    if not _is_int(gp) or not _is_int(carry):
-        raise RecordError(f"{where}result: game_points and carry must be whole numbers")
-    if not (isinstance(points, list) and len(points) == 2 and all(_is_int(p) for p in points)):
-        raise RecordError(f"{where}result: points must be two whole numbers, not {points!r}")
     try:
         end = HandEnd(reason)
-    except ValueError:
+    except (ValueError, TypeError):
         allowed = ", ".join(e.value for e in HandEnd)
-        raise RecordError(
-            f"{where}result: unknown reason {reason!r}; the reasons are: {allowed}"
-        ) from None
-    return HandResult(winner, gp, carry, (points[0], points[1]), end)
+        _fail(
+            (*path, "reason"),
+            f"{where}result: unknown reason {quote(reason)}; the reasons are: {allowed}",
+        )
+    try:
+        return HandResult(
+            data["winner"], data["game_points"], data["carry"], (points[0], points[1]), end
+        )
+    except ResultError as exc:
+        _fail(path, f"{where}result: {exc}")
 
 
-def load_record(text: str | bytes) -> GameRecord | MatchRecord:
-    """Read a game or a match record from JSON text, whichever it is.
+def load_record(text: str | bytes, *, check: bool = True) -> GameRecord | MatchRecord:
+    """Read a game or a match record from JSON text, whichever it is, and replay it.
+
+    With ``check`` (the default) the record is replayed with :func:`replay`: every move
+    must be legal and every result and score right. ``check=False`` only reads the
+    form, as ``from_json`` does. Every error says where the problem is: the line and
+    column in ``text``, and the field, game and move.
+
+    >>> from sixtysix.records import load_record
+    >>> load_record('{"schema": 1, "kind": []}')
+    Traceback (most recent call last):
+    ...
+    sixtysix.errors.RecordError: line 1, column 23: kind: expected a game record, not []
 
     Raises:
-        RecordError: the text is neither.
+        RecordError: the text is neither kind of record, or (with ``check``) the record
+            does not replay.
     """
-    data = _parse_json(text)
-    if isinstance(data, Mapping) and data.get("kind") == "match":
-        return MatchRecord.from_dict(data)
-    return GameRecord.from_dict(data)
+    source = _text(text)
+
+    def load() -> GameRecord | MatchRecord:
+        data = _parse_json(source)
+        record: GameRecord | MatchRecord
+        if isinstance(data, Mapping) and data.get("kind") == "match":
+            record = _match_record(data)
+        else:
+            record = _game_record(data)
+        if check:
+            _replay(record)
+        return record
+
+    result: GameRecord | MatchRecord = _public(load, source)
+    return result
 
 
 # --------------------------------------------------------------------------- replay
 
 
-def _deal(record: GameRecord, where: str) -> HandState:
+def _deal(record: GameRecord, base: tuple[str | int, ...], where: str) -> HandState:
     rules = record.rules
     if record.seed is not None:
         expected = shuffled_deck(rules, record.seed)
         if list(record.pack) != expected:
-            raise RecordError(
-                f"{where}pack: not the shuffle of seed {record.seed!r} for the "
-                f"{rules.deck.name} deck"
+            _fail(
+                (*base, "pack"),
+                f"{where}pack: not the shuffle of seed {quote(record.seed)} for the "
+                f"{rules.deck.name} deck",
             )
     try:
         return deal_from_order(rules, record.pack, record.dealer)
     except DealError as exc:
-        raise RecordError(f"{where}pack: {exc}") from None
+        _fail((*base, "pack"), f"{where}pack: {exc}")
 
 
-def _states(record: GameRecord, where: str) -> Iterator[HandState]:
-    state = _deal(record, where)
+def _states(record: GameRecord, base: tuple[str | int, ...], where: str) -> Iterator[HandState]:
+    state = _deal(record, base, where)
     yield state
     for number, text in enumerate(record.moves, 1):
+        path = (*base, "moves", number - 1)
         seat = state.to_move
         if seat is None:
-            raise RecordError(
-                f"{where}move {number} ({text}): the hand is already over after move {number - 1}"
+            _fail(
+                path,
+                f"{where}move {number} ({quote(text)}): the hand is already over after move "
+                f"{number - 1}",
             )
         try:
             state = apply_move(state, parse_move(text))
         except ParseError as exc:
-            raise RecordError(f"{where}move {number}: {exc}") from None
+            _fail(path, f"{where}move {number}: {exc}")
         except IllegalMoveError as exc:
-            raise RecordError(
-                f"{where}move {number} ({text}) by seat {seat} is illegal: {exc.reason}"
-            ) from None
+            _fail(
+                path,
+                f"{where}move {number} ({text}) by seat {seat} is illegal: {exc.reason}",
+            )
         yield state
     if record.result is None:
         return
     if not state.is_over:
-        raise RecordError(
+        _fail(
+            (*base, "result"),
             f"{where}the record has a result but the hand is not over after its "
-            f"{len(record.moves)} moves (seat {state.to_move} is to move)"
+            f"{len(record.moves)} moves (seat {state.to_move} is to move)",
         )
     real = score_hand(state)
     if real != record.result:
-        raise RecordError(
+        _fail(
+            (*base, "result"),
             f"{where}wrong result: the record says {_describe(record.result)}, "
-            f"but the moves give {_describe(real)}"
+            f"but the moves give {_describe(real)}",
         )
 
 
@@ -543,19 +916,27 @@ def replay_states(record: GameRecord) -> Iterator[HandState]:
         RecordError: the pack is wrong, a move is illegal, or the result is wrong.
     """
     if not isinstance(record, GameRecord):
-        raise RecordError(f"replay_states needs a GameRecord, not {record!r}")
-    return _states(record, "")
+        raise RecordError(f"replay_states needs a GameRecord, not {quote(record)}")
+    return _public_states(_states(record, (), ""))
 
 
-def _replay_game(record: GameRecord, where: str) -> HandState:
+def _public_states(states: Iterator[HandState]) -> Iterator[HandState]:
+    try:
+        yield from states
+    except _Problem as exc:
+        raise _plain(exc, None) from None
+
+
+def _replay_game(record: GameRecord, base: tuple[str | int, ...], where: str) -> HandState:
     state: HandState | None = None
-    for state in _states(record, where):  # noqa: B007 - the last state is the result
+    for state in _states(record, base, where):  # noqa: B007 - the last state is the result
         pass
     assert state is not None
     if record.result is None and state.is_over:
-        raise RecordError(
+        _fail(
+            (*base, "result"),
             f"{where}the hand is over after its {len(record.moves)} moves but the record "
-            "has no result"
+            "has no result",
         )
     return state
 
@@ -580,10 +961,17 @@ def replay(
         RecordError: the record does not replay; the message names the game, the move
             and the problem.
     """
+    if not isinstance(record, GameRecord | MatchRecord):
+        raise RecordError(f"replay needs a GameRecord or a MatchRecord, not {quote(record)}")
+    result: HandState | tuple[tuple[HandState, ...], Match] = _public(lambda: _replay(record))
+    return result
+
+
+def _replay(
+    record: GameRecord | MatchRecord,
+) -> HandState | tuple[tuple[HandState, ...], Match]:
     if isinstance(record, GameRecord):
-        return _replay_game(record, "")
-    if not isinstance(record, MatchRecord):
-        raise RecordError(f"replay needs a GameRecord or a MatchRecord, not {record!r}")
+        return _replay_game(record, (), "")
     m = Match(
         rules=record.rules,
         seats=record.seats,
@@ -594,29 +982,35 @@ def replay(
     states = []
     count = len(record.games)
     for number, game in enumerate(record.games, 1):
+        base = ("games", number - 1)
         where = f"game {number}: "
         if m.is_over:
-            raise RecordError(f"{where}the match was already over (seat {m.winner} won it)")
+            _fail(base, f"{where}the match was already over (seat {m.winner} won it)")
         if game.dealer != m.hand_dealer or game.players != m.active_seats:
-            raise RecordError(
+            _fail(
+                base,
                 f"{where}expected match seats {m.active_seats} to play with hand seat "
-                f"{m.hand_dealer} dealing, not seats {game.players} with {game.dealer} dealing"
+                f"{m.hand_dealer} dealing, not seats {game.players} with {game.dealer} dealing",
             )
         if m.seed is not None and game.seed != m.hand_seed:
-            raise RecordError(f"{where}seed: expected {m.hand_seed!r}, not {game.seed!r}")
-        state = _replay_game(game, where)
+            _fail(
+                (*base, "seed"),
+                f"{where}seed: expected {quote(m.hand_seed)}, not {quote(game.seed)}",
+            )
+        state = _replay_game(game, base, where)
         states.append(state)
         if game.result is None:
             if number != count:
-                raise RecordError(f"{where}unfinished, but more hands follow")
+                _fail(base, f"{where}unfinished, but more hands follow")
             break
         try:
             m = apply_result(m, game.result)
         except MatchError as exc:  # pragma: no cover - the replay checked the result
-            raise RecordError(f"{where}{exc}") from None
+            _fail(base, f"{where}{exc}")
     if m.scores != record.scores or m.winner != record.winner:
-        raise RecordError(
+        _fail(
+            ("scores",),
             f"wrong match result: the record says scores {list(record.scores)}, winner "
-            f"{record.winner}, but the hands give scores {list(m.scores)}, winner {m.winner}"
+            f"{record.winner}, but the hands give scores {list(m.scores)}, winner {m.winner}",
         )
     return tuple(states), m

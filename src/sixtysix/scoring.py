@@ -12,10 +12,11 @@
 from __future__ import annotations
 
 import enum
+from typing import TypeGuard
 
 import attrs
 
-from .errors import HandNotOverError
+from .errors import HandNotOverError, ResultError, quote
 from .rules import (
     BothOver66,
     ClosedWinBasis,
@@ -28,7 +29,11 @@ from .rules import (
 )
 from .state import HandState, Step
 
-__all__ = ["HandEnd", "HandResult", "score_hand"]
+__all__ = ["MAX_POINTS", "HandEnd", "HandResult", "ResultError", "score_hand"]
+
+#: The most points both seats of a hand can hold together, and so each seat: every
+#: deck holds 120 card points, the four marriages 100 (RULES.md §5), the last trick 10.
+MAX_POINTS = 230
 
 
 class HandEnd(enum.Enum):
@@ -54,9 +59,19 @@ class HandEnd(enum.Enum):
     LAST_TRICK = "LAST_TRICK"
 
 
-@attrs.frozen
+@attrs.frozen(init=False)
 class HandResult:
     """The result of a finished hand.
+
+    A result built by hand is checked on construction: it must be a result that some
+    hand can end with (:func:`score_hand` builds its results without the check).
+
+    >>> HandResult(0, 2, 0, (70, 30), HandEnd.CLAIM).loser
+    1
+    >>> HandResult(0, 2, 0, (40, 30), HandEnd.NEITHER_REACHED_66)
+    Traceback (most recent call last):
+    ...
+    sixtysix.errors.ResultError: a hand that ends NEITHER_REACHED_66 has no winner, not seat 0
 
     Attributes:
         winner: The seat that scores, or ``None`` when the hand scores nothing.
@@ -68,6 +83,15 @@ class HandResult:
             counted marriages, plus the last-trick 10 in a played-out, unclosed
             ``TEN_POINTS`` hand.
         reason: How the hand ended.
+
+    Raises:
+        ResultError: the fields do not describe a possible result: a winner that is
+            not seat 0 or 1 or ``None``, game points other than 1 to 3 for a winner (0
+            without one), carried points with a winner (0 or 1 without one), points
+            that are not two whole numbers from 0 to :data:`MAX_POINTS` together, a
+            reason that is not a :class:`HandEnd`, or points and winner that the reason
+            rules out (a claim by a seat under 66, a winner when neither reached 66,
+            ...).
     """
 
     winner: int | None
@@ -76,10 +100,112 @@ class HandResult:
     points: tuple[int, int]
     reason: HandEnd
 
+    def __init__(
+        self,
+        winner: int | None,
+        game_points: int,
+        carry: int,
+        points: tuple[int, int],
+        reason: HandEnd,
+    ) -> None:
+        """Check the fields (see the class docstring), then set them."""
+        _check_result(winner, game_points, carry, points, reason)
+        self.__attrs_init__(winner, game_points, carry, points, reason)
+
     @property
     def loser(self) -> int | None:
         """The seat that does not score, or ``None`` when the hand scores nothing."""
         return None if self.winner is None else 1 - self.winner
+
+
+def _is_int(value: object) -> TypeGuard[int]:
+    return type(value) is int
+
+
+# Reasons whose winner must have 66 or more; and that always have a winner.
+_WINNER_OVER_66 = frozenset(
+    {HandEnd.CLAIM, HandEnd.CLOSER_TOOK_LAST_TRICK, HandEnd.CLOSER_BEATEN, HandEnd.PLAYED_OUT}
+)
+
+
+def _check_result(
+    winner: object, game_points: object, carry: object, points: object, reason: object
+) -> None:
+    """Raise :class:`ResultError` unless the fields describe a possible hand result."""
+    if not isinstance(reason, HandEnd):
+        allowed = ", ".join(e.name for e in HandEnd)
+        raise ResultError(f"reason must be a HandEnd ({allowed}), not {quote(reason)}")
+    if not (
+        isinstance(points, tuple)
+        and len(points) == 2
+        and _is_int(points[0])
+        and _is_int(points[1])
+        and points[0] >= 0
+        and points[1] >= 0
+        and points[0] + points[1] <= MAX_POINTS
+    ):
+        raise ResultError(
+            "points must be two whole numbers of 0 or more, together at most "
+            f"{MAX_POINTS}, not {quote(points)}"
+        )
+    if winner is None:
+        if game_points != 0 or not _is_int(game_points):
+            raise ResultError(
+                f"a hand without a winner scores 0 game points, not {quote(game_points)}"
+            )
+        if not _is_int(carry) or carry not in (0, 1):
+            raise ResultError(
+                f"a hand without a winner carries 0 or 1 game points, not {quote(carry)}"
+            )
+        if reason is HandEnd.NEITHER_REACHED_66:
+            if max(points) >= 66:
+                raise ResultError(
+                    f"neither player reached 66, but the points are {points[0]}-{points[1]}"
+                )
+        elif reason is HandEnd.BOTH_OVER_66:
+            if min(points) < 66:
+                raise ResultError(
+                    f"both players reached 66, but the points are {points[0]}-{points[1]}"
+                )
+        else:
+            raise ResultError(f"a hand that ends {reason.name} has a winner, not None")
+        return
+    if not _is_int(winner) or winner not in (0, 1):
+        raise ResultError(f"the winner is seat 0 or 1, or None, not {quote(winner)}")
+    if not _is_int(game_points) or not 1 <= game_points <= 3:
+        raise ResultError(
+            f"a hand's winner scores 1, 2 or 3 game points, not {quote(game_points)}"
+        )
+    if carry != 0 or not _is_int(carry):
+        raise ResultError(f"a hand with a winner carries no game points, not {quote(carry)}")
+    mine, theirs = points[winner], points[1 - winner]
+    if reason is HandEnd.NEITHER_REACHED_66:
+        raise ResultError(f"a hand that ends {reason.name} has no winner, not seat {winner}")
+    if reason in _WINNER_OVER_66 and mine < 66:
+        raise ResultError(f"seat {winner} cannot win by {reason.name} with {mine} points")
+    if reason is HandEnd.PLAYED_OUT and theirs >= 66:
+        raise ResultError(
+            f"both players reached 66 ({points[0]}-{points[1]}), so the hand ends "
+            "BOTH_OVER_66, not PLAYED_OUT"
+        )
+    if reason is HandEnd.FALSE_CLAIM and theirs >= 66:
+        raise ResultError(f"a claim with {theirs} points is not false")
+    if reason is HandEnd.BOTH_OVER_66 and not (theirs >= 66 and mine > theirs):
+        raise ResultError(
+            f"seat {winner} cannot win by BOTH_OVER_66 with points {points[0]}-{points[1]}"
+        )
+
+
+_new = object.__new__
+
+
+def _unchecked_result(
+    winner: int | None, game_points: int, carry: int, points: tuple[int, int], reason: HandEnd
+) -> HandResult:
+    """A :class:`HandResult` built without the checks (for :func:`score_hand`'s own)."""
+    result: HandResult = _new(HandResult)
+    result.__attrs_init__(winner, game_points, carry, points, reason)
+    return result
 
 
 def _grade(rules: Rules, tricks: int, card_points: int, marriages: int, bonus: int) -> int:
@@ -163,42 +289,38 @@ def score_hand(state: HandState) -> HandResult:
                 gp = 2 if state.won[opponent] else 3
             else:
                 gp = _grade_claim(state, claimer)
-            return _result(rules, opponent, gp, points, HandEnd.FALSE_CLAIM)
+            return _won(opponent, gp, points, HandEnd.FALSE_CLAIM)
         if closer >= 0 and closer != claimer:
             gp = 2 if rules.closer_beaten is CloserBeaten.FLAT_TWO else _failed_close(state)
-            return _result(rules, claimer, gp, points, HandEnd.CLOSER_BEATEN)
-        return _result(rules, claimer, _grade_claim(state, claimer), points, HandEnd.CLAIM)
+            return _won(claimer, gp, points, HandEnd.CLOSER_BEATEN)
+        return _won(claimer, _grade_claim(state, claimer), points, HandEnd.CLAIM)
     if closer >= 0:
         if last == closer and points[closer] >= 66:
             gp = _grade_claim(state, closer)
-            return _result(rules, closer, gp, points, HandEnd.CLOSER_TOOK_LAST_TRICK)
-        return _result(rules, 1 - closer, _failed_close(state), points, HandEnd.FAILED_CLOSE)
+            return _won(closer, gp, points, HandEnd.CLOSER_TOOK_LAST_TRICK)
+        return _won(1 - closer, _failed_close(state), points, HandEnd.FAILED_CLOSE)
     if rules.last_trick is LastTrick.WINS_HAND:
         gp = _grade_now(state, 1 - last) if points[last] >= 66 else 1
-        return _result(rules, last, gp, points, HandEnd.LAST_TRICK)
+        return _won(last, gp, points, HandEnd.LAST_TRICK)
     points[last] += 10
     over = [p >= 66 for p in points]
     if over[0] and over[1]:
         if rules.both_over_66 is BothOver66.NO_SCORE or points[0] == points[1]:
-            return _result(rules, None, 0, points, HandEnd.BOTH_OVER_66)
+            return _tie(rules, points, HandEnd.BOTH_OVER_66)
         winner = 0 if points[0] > points[1] else 1
     elif over[0] or over[1]:
         winner = 0 if over[0] else 1
     else:
-        return _result(rules, None, 0, points, HandEnd.NEITHER_REACHED_66)
+        return _tie(rules, points, HandEnd.NEITHER_REACHED_66)
     loser = 1 - winner
     gp = _grade_now(state, loser, 10 if loser == last else 0)
     reason = HandEnd.BOTH_OVER_66 if over[loser] else HandEnd.PLAYED_OUT
-    return _result(rules, winner, gp, points, reason)
+    return _won(winner, gp, points, reason)
 
 
-def _result(
-    rules: Rules, winner: int | None, game_points: int, points: list[int], reason: HandEnd
-) -> HandResult:
-    return HandResult(
-        winner=winner,
-        game_points=game_points,
-        carry=rules.tie_carry if winner is None else 0,
-        points=(points[0], points[1]),
-        reason=reason,
-    )
+def _won(winner: int, game_points: int, points: list[int], reason: HandEnd) -> HandResult:
+    return _unchecked_result(winner, game_points, 0, (points[0], points[1]), reason)
+
+
+def _tie(rules: Rules, points: list[int], reason: HandEnd) -> HandResult:
+    return _unchecked_result(None, 0, rules.tie_carry, (points[0], points[1]), reason)
