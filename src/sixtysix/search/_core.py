@@ -60,6 +60,8 @@ _SUIT_BASE = 0x01010101
 INF = 100
 #: The node limit of a search without ``max_nodes``.
 NO_LIMIT = 1 << 62
+#: The largest value a hand can have (schwarz).
+MAX_VALUE = 3
 
 
 def norm_snapshot(rules: Rules, snap: CloseSnapshot | None) -> tuple[int, int, int, int] | None:
@@ -122,7 +124,7 @@ class Core:
         """Compile the search for ``rules`` with ``trump`` the trump suit."""
         self.rules = rules
         self.trump = trump
-        self.table: dict[tuple[Any, ...], tuple[int, int]] = {}
+        self.table: dict[tuple[Any, ...], tuple[int, int, int]] = {}
         self.nodes = 0
         self.limit = NO_LIMIT
         self.table_size = 1 << 20
@@ -160,6 +162,8 @@ def _make_terminal(rules: Rules) -> Callable[..., int]:
     fc_always3 = fc_rule is FailedClose.ALWAYS_THREE
     fc_2or3 = fc_rule is FailedClose.TWO_OR_THREE
     false_rule = rules.false_claim
+    false_flat = false_rule is FalseClaim.FLAT_TWO
+    false_2or3 = false_rule is FalseClaim.TWO_OR_THREE
     beaten_flat = rules.closer_beaten is CloserBeaten.FLAT_TWO
     wins_hand = rules.last_trick is LastTrick.WINS_HAND
     both_none = rules.both_over_66 is BothOver66.NO_SCORE
@@ -173,6 +177,23 @@ def _make_terminal(rules: Rules) -> Callable[..., int]:
             return 3
         counted = full if counts_marriages else cp + bonus
         return 2 if counted < threshold else 1
+
+    def grade_claim(
+        claimer: int, cl: int, sn: Any, c0: int, c1: int, m0: int, m1: int, w0: int, w1: int
+    ) -> int:
+        if cl == claimer and at_close and sn is not None:
+            return grade(sn[1], sn[2], sn[3], 0)
+        if claimer == 1:
+            return grade(w0, c0, m0, 0)
+        return grade(w1, c1, m1, 0)
+
+    def failed_close(cl: int, sn: Any, pts0: int, pts1: int) -> int:
+        assert sn is not None
+        if fc_always3 or not sn[1]:
+            return 3
+        if fc_2or3:
+            return 2
+        return 1 if (pts0 if cl == 0 else pts1) >= threshold else 2
 
     def terminal(
         last: int,
@@ -188,49 +209,33 @@ def _make_terminal(rules: Rules) -> Callable[..., int]:
     ) -> int:
         pts0 = c0 + m0
         pts1 = c1 + m1
-
-        def grade_now(seat: int, bonus: int = 0) -> int:
-            if seat == 0:
-                return grade(w0, c0, m0, bonus)
-            return grade(w1, c1, m1, bonus)
-
-        def grade_claim(claimer: int) -> int:
-            if cl == claimer and at_close and sn is not None:
-                return grade(sn[1], sn[2], sn[3], 0)
-            return grade_now(1 - claimer)
-
-        def failed_close() -> int:
-            assert sn is not None
-            if fc_always3 or not sn[1]:
-                return 3
-            if fc_2or3:
-                return 2
-            return 1 if (pts0 if cl == 0 else pts1) >= threshold else 2
-
         if not empty:
             claimer = last
             opp = 1 - claimer
             if (pts0 if claimer == 0 else pts1) < 66:
-                if false_rule is FalseClaim.FLAT_TWO:
+                if false_flat:
                     gp = 2
-                elif false_rule is FalseClaim.TWO_OR_THREE:
+                elif false_2or3:
                     gp = 2 if (w0 if opp == 0 else w1) else 3
                 else:
-                    gp = grade_claim(claimer)
+                    gp = grade_claim(claimer, cl, sn, c0, c1, m0, m1, w0, w1)
                 return gp if opp == 0 else -gp
             if cl >= 0 and cl != claimer:
-                gp = 2 if beaten_flat else failed_close()
+                gp = 2 if beaten_flat else failed_close(cl, sn, pts0, pts1)
             else:
-                gp = grade_claim(claimer)
+                gp = grade_claim(claimer, cl, sn, c0, c1, m0, m1, w0, w1)
             return gp if claimer == 0 else -gp
         if cl >= 0:
             if last == cl and (pts0 if cl == 0 else pts1) >= 66:
-                gp = grade_claim(cl)
+                gp = grade_claim(cl, cl, sn, c0, c1, m0, m1, w0, w1)
                 return gp if cl == 0 else -gp
-            gp = failed_close()
+            gp = failed_close(cl, sn, pts0, pts1)
             return gp if cl == 1 else -gp
         if wins_hand:
-            gp = grade_now(1 - last) if (pts0 if last == 0 else pts1) >= 66 else 1
+            if (pts0 if last == 0 else pts1) >= 66:
+                gp = grade(w0, c0, m0, 0) if last == 1 else grade(w1, c1, m1, 0)
+            else:
+                gp = 1
             return gp if last == 0 else -gp
         if last == 0:
             pts0 += 10
@@ -249,7 +254,8 @@ def _make_terminal(rules: Rules) -> Callable[..., int]:
         else:
             return 0
         loser = 1 - winner
-        gp = grade_now(loser, 10 if loser == last else 0)
+        bonus = 10 if loser == last else 0
+        gp = grade(w0, c0, m0, bonus) if loser == 0 else grade(w1, c1, m1, bonus)
         return gp if winner == 0 else -gp
 
     return terminal
@@ -299,6 +305,7 @@ def _make_search(rules: Rules, trump: int, core: Core) -> Callable[..., int]:  #
     suit_base = _SUIT_BASE
     ex = trump * 8 + ex_off
     follower_may_exchange = ex_any_time or not ewc_never
+    trump_bits = SUIT_MASK[trump]
 
     def snapshot(closer: int, tp: int, c0: int, c1: int, m0: int, m1: int, w0: int, w1: int) -> tuple[int, int, int, int]:
         ot = w1 if closer == 0 else w0
@@ -469,6 +476,23 @@ def _make_search(rules: Rules, trump: int, core: Core) -> Callable[..., int]:  #
             return best
 
         # ------------------------------------------------------------ lead / decide
+        if (
+            st == 0
+            and tm < 0
+            and (
+                not tal
+                or (
+                    cl >= 0
+                    and (
+                        ewc_never
+                        or not ((h0 | h1) >> ex & 1)
+                        or (ewc_at_close and sn is not None and sn[0] != tricks_played(h0, h1, tal, -1))
+                    )
+                )
+            )
+        ):
+            core.nodes -= 1
+            return strict(L, h0, h1, c0, c1, m0, m1, p0, p1, w0, w1, cl, sn, alpha, beta)
         hand = h0 if L == 0 else h1
         won_me = w0 if L == 0 else w1
         pts = (c0 + m0) if L == 0 else (c1 + m1)
@@ -485,7 +509,7 @@ def _make_search(rules: Rules, trump: int, core: Core) -> Callable[..., int]:  #
         table = core.table
         entry = table.get(key)
         if entry is not None:
-            lo, hi = entry
+            lo, hi, _ = entry
             if lo >= beta:
                 return lo
             if hi <= alpha:
@@ -515,7 +539,250 @@ def _make_search(rules: Rules, trump: int, core: Core) -> Callable[..., int]:  #
         if len(table) >= core.table_size:
             table.clear()
             core.table = table = {}
-        table[key] = (lo, hi)
+        table[key] = (lo, hi, -1)
+        return best
+
+    def strict(
+        L: int, h0: int, h1: int, c0: int, c1: int, m0: int, m1: int, p0: int, p1: int,
+        w0: int, w1: int, cl: int, sn: Any, alpha: int, beta: int,
+    ) -> int:
+        """A whole trick of the strict phase (no draw, no close, no exchange left)."""
+        nodes = core.nodes + 1
+        core.nodes = nodes
+        if nodes > core.limit:
+            raise SearchLimitError(
+                f"the search needs more than max_nodes={core.limit} nodes; raise the "
+                "budget or solve a later position"
+            )
+        if L == 0:
+            hand = h0
+            opp = h1
+            won_me = w0
+            pts = c0 + m0
+        else:
+            hand = h1
+            opp = h0
+            won_me = w1
+            pts = c1 + m1
+        if explicit and won_me and pts >= 66:
+            v0 = terminal(L, False, cl, sn, c0, c1, m0, m1, w0, w1)
+            return v0 if L == 0 else -v0
+        if not hand & (hand - 1):
+            # The last trick: both plays are forced.
+            ld = hand.bit_length() - 1
+            card = opp.bit_length() - 1
+            if card >> 3 == ld >> 3:
+                W = 1 - L if card < ld else L
+            elif card >> 3 == trump:
+                W = 1 - L
+            else:
+                W = L
+            gain = points[ld] + points[card]
+            if W == 0:
+                v0 = terminal(0, True, cl, sn, c0 + gain, c1, m0 + p0, m1, 1, w1)
+            else:
+                v0 = terminal(1, True, cl, sn, c0, c1 + gain, m0, m1 + p1, w0, 1)
+            v = v0 if L == 0 else -v0
+            if explicit and won_me:
+                v0 = terminal(L, False, cl, sn, c0, c1, m0, m1, w0, w1)
+                if L == 1:
+                    v0 = -v0
+                if v0 > v:
+                    return v0
+            return v
+        key = (L, h0, h1, c0, c1, m0, m1, p0, p1, w0, w1, cl, sn)
+        table = core.table
+        entry = table.get(key)
+        first = -1
+        if entry is not None:
+            lo, hi, first = entry
+            if lo >= beta:
+                return lo
+            if hi <= alpha:
+                return hi
+            if lo == hi:
+                return lo
+            if lo > alpha:
+                alpha = lo
+            if hi < beta:
+                beta = hi
+        else:
+            lo = -INF
+            hi = INF
+        a_in = alpha
+        best = -INF
+        best_card = -1
+        if explicit and won_me:
+            # A false claim: a fixed (bad) value, but a bound to start from.
+            v0 = terminal(L, False, cl, sn, c0, c1, m0, m1, w0, w1)
+            best = v0 if L == 0 else -v0
+            if best > alpha:
+                alpha = best
+        # The lead options: (card, m0, m1, p0, p1) after an optional marriage.
+        options = []
+        if marry_strict and alpha < beta:
+            pairs = (hand >> 2) & (hand >> 3) & suit_base
+            if pairs and (won_me or not marry_forbidden):
+                for suit in (trump, 0, 1, 2, 3):
+                    if not pairs >> (suit * 8) & 1:
+                        continue
+                    pairs ^= 1 << (suit * 8)
+                    value = 40 if suit == trump else 20
+                    nm0, nm1, np0, np1 = m0, m1, p0, p1
+                    if won_me and not next_trick:
+                        if L == 0:
+                            nm0 += value
+                        else:
+                            nm1 += value
+                    elif L == 0:
+                        np0 += value
+                    else:
+                        np1 += value
+                    npts = (c0 + nm0) if L == 0 else (c1 + nm1)
+                    if out_without_lead and npts >= 66:
+                        # Out by the marriage: a correct claim, the best that can follow.
+                        v0 = terminal(L, False, cl, sn, c0, c1, nm0, nm1, w0, w1)
+                        v = v0 if L == 0 else -v0
+                        if v > best:
+                            best = v
+                            best_card = -1
+                            if v > alpha:
+                                alpha = v
+                        continue
+                    if explicit and out_without_lead:
+                        v0 = terminal(L, False, cl, sn, c0, c1, nm0, nm1, w0, w1)
+                        v = v0 if L == 0 else -v0
+                        if v > best:
+                            best = v
+                            best_card = -1
+                            if v > alpha:
+                                alpha = v
+                    options.append((kings[suit].bit_length() - 1, nm0, nm1, np0, np1))
+                    if not king_only:
+                        options.append((queens[suit].bit_length() - 1, nm0, nm1, np0, np1))
+        cards = hand
+        if first >= 0 and cards >> first & 1:
+            options.insert(0, (first, m0, m1, p0, p1))
+            cards ^= 1 << first
+        tops = 0
+        for suit_bits in suit_mask:
+            mine = cards & suit_bits
+            if mine:
+                tops |= mine & -mine
+        low_cards = cards ^ tops
+        if tops & trump_bits:
+            t = tops & trump_bits
+            options.append((t.bit_length() - 1, m0, m1, p0, p1))
+            tops ^= t
+        while tops:
+            low = tops & -tops
+            options.append((low.bit_length() - 1, m0, m1, p0, p1))
+            tops ^= low
+        while low_cards:
+            top = low_cards.bit_length() - 1
+            options.append((top, m0, m1, p0, p1))
+            low_cards ^= 1 << top
+        F = 1 - L
+        for ld, lm0, lm1, lp0, lp1 in options:
+            if alpha >= beta:
+                break
+            lsuit = ld >> 3
+            same = opp & suit_mask[lsuit]
+            if head_or_trump:
+                if same:
+                    plays = (same & higher[ld]) or same
+                else:
+                    plays = (opp & trump_bits) or opp
+            elif same:
+                plays = same
+            elif follow_or_trump:
+                plays = (opp & trump_bits) or opp
+            else:
+                plays = opp
+            if L == 0:
+                n0 = h0 ^ (1 << ld)
+                n1 = h1
+            else:
+                n0 = h0
+                n1 = h1 ^ (1 << ld)
+            lp = points[ld]
+            worst = INF
+            b = beta
+            # The follower's replies, winners (highest first) then the rest (lowest first).
+            win = 0
+            if lsuit == trump:
+                win = plays & higher[ld]
+            else:
+                win = (plays & higher[ld]) | (plays & trump_bits)
+            replies = []
+            while win:
+                low = win & -win
+                replies.append(low.bit_length() - 1)
+                win ^= low
+            lose = plays & ~((plays & higher[ld]) | (0 if lsuit == trump else plays & trump_bits))
+            while lose:
+                top = lose.bit_length() - 1
+                replies.append(top)
+                lose ^= 1 << top
+            for card in replies:
+                if card >> 3 == lsuit:
+                    W = F if card < ld else L
+                elif card >> 3 == trump:
+                    W = F
+                else:
+                    W = L
+                gain = lp + points[card]
+                if F == 0:
+                    f0 = n0 ^ (1 << card)
+                    f1 = n1
+                else:
+                    f0 = n0
+                    f1 = n1 ^ (1 << card)
+                nc0, nc1, nm0, nm1, np0, np1, nw0, nw1 = c0, c1, lm0, lm1, lp0, lp1, w0, w1
+                if W == 0:
+                    nc0 += gain
+                    nw0 = 1
+                    if np0:
+                        nm0 += np0
+                        np0 = 0
+                    total = nc0 + nm0
+                else:
+                    nc1 += gain
+                    nw1 = 1
+                    if np1:
+                        nm1 += np1
+                        np1 = 0
+                    total = nc1 + nm1
+                if not (f0 | f1) or (auto and total >= 66):
+                    v0 = terminal(W, not (f0 | f1), cl, sn, nc0, nc1, nm0, nm1, nw0, nw1)
+                    v = v0 if L == 0 else -v0
+                elif W == L:
+                    v = strict(W, f0, f1, nc0, nc1, nm0, nm1, np0, np1, nw0, nw1, cl, sn, alpha, b)
+                else:
+                    v = -strict(W, f0, f1, nc0, nc1, nm0, nm1, np0, np1, nw0, nw1, cl, sn, -b, -alpha)
+                if v < worst:
+                    worst = v
+                    if worst <= alpha:
+                        break
+                    if worst < b:
+                        b = worst
+            if worst > best:
+                best = worst
+                best_card = ld
+                if worst > alpha:
+                    alpha = worst
+        if best <= a_in:
+            if best < hi:
+                hi = best
+        elif best >= beta:
+            if best > lo:
+                lo = best
+        else:
+            lo = hi = best
+        if len(table) >= core.table_size:
+            table.clear()
+            core.table = table = {}
+        table[key] = (lo, hi, best_card)
         return best
 
     def _decide(

@@ -32,7 +32,7 @@ from ..engine import apply_move, legal_moves
 from ..errors import HiddenCardsError, quote
 from ..moves import Move
 from ..state import HandState, Step
-from ._core import INF, args_of, compiled, terminal_value
+from ._core import INF, MAX_VALUE, args_of, compiled, terminal_value
 
 __all__ = ["DEFAULT_TABLE_SIZE", "Solution", "solve", "state_moves"]
 
@@ -119,6 +119,23 @@ def _value_of(core: Any, state: HandState, mover: int, alpha: int, beta: int) ->
     return -int(core.search(*args_of(state), -beta, -alpha))
 
 
+def _mtd(core: Any, state: HandState, mover: int, guess: int) -> int:
+    """The exact value of ``state`` for ``mover`` by null-window probes (MTD(f))."""
+    if state.step is Step.OVER:
+        v0 = terminal_value(state.rules, state)
+        return v0 if mover == 0 else -v0
+    lower, upper = -MAX_VALUE, MAX_VALUE
+    g = guess
+    while lower < upper:
+        beta = g if g > lower else lower + 1
+        g = _value_of(core, state, mover, beta - 1, beta)
+        if g < beta:
+            upper = g
+        else:
+            lower = g
+    return g
+
+
 def solve(
     state: HandState, max_nodes: int | None = None, table_size: int = DEFAULT_TABLE_SIZE
 ) -> Solution:
@@ -154,9 +171,11 @@ def solve(
     values: dict[Move, int] = {}
     best: Move | None = None
     best_value = -INF
+    guess = 0
     for move in legal_moves(state):
-        value = _value_of(core, apply_move(state, move), mover, -INF, INF)
+        value = _mtd(core, apply_move(state, move), mover, guess)
         values[move] = value
+        guess = value
         if value > best_value:
             best, best_value = move, value
     nodes = core.nodes
