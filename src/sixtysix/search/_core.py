@@ -272,6 +272,7 @@ def terminal_value(rules: Rules, state: HandState) -> int:
 def _make_search(rules: Rules, trump: int, core: Core) -> Callable[..., int]:  # noqa: C901
     """Build the recursive alpha-beta search for ``rules`` (rule facts as closure cells)."""
     terminal = core.terminal
+    beaten_flat = rules.closer_beaten is CloserBeaten.FLAT_TWO
     explicit = rules.claim_mode is ClaimMode.EXPLICIT
     auto = not explicit
     deck_size = rules.deck.size
@@ -501,6 +502,7 @@ def _make_search(rules: Rules, trump: int, core: Core) -> Callable[..., int]:  #
         if (
             explicit
             and pts >= 66
+            and not (beaten_flat and cl >= 0 and cl != L)
             and (st == 2 or (out_without_lead if tm >= 0 else won_me))
         ):
             v0 = terminal(L, False, cl, sn, c0, c1, m0, m1, w0, w1)
@@ -564,7 +566,7 @@ def _make_search(rules: Rules, trump: int, core: Core) -> Callable[..., int]:  #
             opp = h0
             won_me = w1
             pts = c1 + m1
-        if explicit and won_me and pts >= 66:
+        if explicit and won_me and pts >= 66 and not (beaten_flat and cl >= 0 and cl != L):
             v0 = terminal(L, False, cl, sn, c0, c1, m0, m1, w0, w1)
             return v0 if L == 0 else -v0
         if not hand & (hand - 1):
@@ -639,7 +641,11 @@ def _make_search(rules: Rules, trump: int, core: Core) -> Callable[..., int]:  #
                     else:
                         np1 += value
                     npts = (c0 + nm0) if L == 0 else (c1 + nm1)
-                    if out_without_lead and npts >= 66:
+                    if (
+                        out_without_lead
+                        and npts >= 66
+                        and (auto or not (beaten_flat and cl >= 0 and cl != L))
+                    ):
                         # Out by the marriage: a correct claim, the best that can follow.
                         v0 = terminal(L, False, cl, sn, c0, c1, nm0, nm1, w0, w1)
                         v = v0 if L == 0 else -v0
