@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from ..observe import PlayerView
+from ..rules import CloserBeaten
 
 
 def all_known(view: PlayerView) -> bool:
@@ -17,3 +18,20 @@ def all_known(view: PlayerView) -> bool:
     if possible.bit_count() != hidden_in_hand:
         return False
     return view.talon_size <= 1 or view.closed_by >= 0
+
+
+def claim_dominates(view: PlayerView) -> bool:
+    """Whether claiming now is worth at least as much as any continuation.
+
+    With 66 or more, a claim scores on the opponent's tricks and points, which only
+    grow; the one exception is the closer's opponent under ``CloserBeaten.FLAT_TWO``,
+    for whom letting the close fail may be worth 3.
+    """
+    seat = view.seat
+    if view.card_points[seat] + view.marriages[seat] < 66:
+        return False
+    return not (
+        view.rules.closer_beaten is CloserBeaten.FLAT_TWO
+        and view.closed_by >= 0
+        and view.closed_by != seat
+    )

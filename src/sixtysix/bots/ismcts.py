@@ -36,13 +36,12 @@ def _sensible(state: HandState, moves: tuple[Move, ...], mover: int) -> tuple[Mo
     """
     if CLAIM not in moves:
         return moves
-    rules = state.rules
-    beaten_flat = rules.closer_beaten is CloserBeaten.FLAT_TWO
-    if state.card_points[mover] + state.marriages[mover] >= 66 and not (
-        beaten_flat and state.closed_by >= 0 and state.closed_by != mover
-    ):
+    if state.card_points[mover] + state.marriages[mover] >= 66:
+        closer = state.closed_by
+        if state.rules.closer_beaten is CloserBeaten.FLAT_TWO and 0 <= closer != mover:
+            return moves
         return (CLAIM,)
-    return tuple(m for m in moves if m is not CLAIM) or moves
+    return tuple(m for m in moves if m != CLAIM) or moves
 
 
 class _Node:

@@ -8,11 +8,11 @@ import time
 import attrs
 
 from ..errors import SixtySixError
-from ..moves import Move
+from ..moves import CLAIM, Move
 from ..observe import PlayerView, determinize
 from ..search.evaluate import world_move_values
 from ..search.solver import solve
-from ._known import all_known
+from ._known import all_known, claim_dominates
 
 __all__ = ["PimcBot"]
 
@@ -57,7 +57,7 @@ class PimcBot:
     """
 
     #: Worlds sampled per decision (the iteration budget).
-    worlds: int = attrs.field(default=24, validator=_check_budget)
+    worlds: int = attrs.field(default=16, validator=_check_budget)
     #: Optional wall-clock budget per decision, in seconds.
     time_limit: float | None = attrs.field(default=None, validator=_check_time)
 
@@ -72,6 +72,8 @@ class PimcBot:
             raise SixtySixError(f"seat {view.seat} is not to move, so it has no move to choose")
         if len(moves) == 1:
             return moves[0]
+        if CLAIM in moves and claim_dominates(view):
+            return CLAIM
         if all_known(view):
             best = solve(determinize(view, rng)).best
             assert best is not None

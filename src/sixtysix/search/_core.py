@@ -620,8 +620,10 @@ def _make_search(rules: Rules, trump: int, core: Core) -> Callable[..., int]:  #
             best = v0 if L == 0 else -v0
             if best > alpha:
                 alpha = best
-        # The lead options: (card, m0, m1, p0, p1) after an optional marriage.
-        options = []
+        # The lead options: card indices; a lead after a marriage is coded as
+        # card + 64 * (k + 1), with the points after the k-th marriage in mpoints.
+        options: list[int] = []
+        mpoints: list[tuple[int, int, int, int]] = []
         if marry_strict and alpha < beta:
             pairs = (hand >> 2) & (hand >> 3) & suit_base
             if pairs and (won_me or not marry_forbidden):
@@ -663,12 +665,14 @@ def _make_search(rules: Rules, trump: int, core: Core) -> Callable[..., int]:  #
                             best_card = -1
                             if v > alpha:
                                 alpha = v
-                    options.append((kings[suit].bit_length() - 1, nm0, nm1, np0, np1))
+                    mpoints.append((nm0, nm1, np0, np1))
+                    code = 64 * len(mpoints)
+                    options.append(code + kings[suit].bit_length() - 1)
                     if not king_only:
-                        options.append((queens[suit].bit_length() - 1, nm0, nm1, np0, np1))
+                        options.append(code + queens[suit].bit_length() - 1)
         cards = hand
         if first >= 0 and cards >> first & 1:
-            options.insert(0, (first, m0, m1, p0, p1))
+            options.insert(0, first)
             cards ^= 1 << first
         tops = 0
         for suit_bits in suit_mask:
@@ -678,20 +682,28 @@ def _make_search(rules: Rules, trump: int, core: Core) -> Callable[..., int]:  #
         low_cards = cards ^ tops
         if tops & trump_bits:
             t = tops & trump_bits
-            options.append((t.bit_length() - 1, m0, m1, p0, p1))
+            options.append(t.bit_length() - 1)
             tops ^= t
         while tops:
             low = tops & -tops
-            options.append((low.bit_length() - 1, m0, m1, p0, p1))
+            options.append(low.bit_length() - 1)
             tops ^= low
         while low_cards:
             top = low_cards.bit_length() - 1
-            options.append((top, m0, m1, p0, p1))
+            options.append(top)
             low_cards ^= 1 << top
         F = 1 - L
-        for ld, lm0, lm1, lp0, lp1 in options:
+        for ld in options:
             if alpha >= beta:
                 break
+            if ld < 64:
+                lm0 = m0
+                lm1 = m1
+                lp0 = p0
+                lp1 = p1
+            else:
+                lm0, lm1, lp0, lp1 = mpoints[(ld >> 6) - 1]
+                ld &= 63
             lsuit = ld >> 3
             same = opp & suit_mask[lsuit]
             if head_or_trump:

@@ -26,8 +26,8 @@ from ..bots.rule_bot import RuleBot
 from ..engine import apply_move, legal_moves
 from ..observe import observe
 from ..state import HandState, Step
-from ._core import compiled
-from .solver import _mtd, solve
+from ._core import NO_LIMIT, Core, compiled
+from .solver import _exact, solve
 
 if TYPE_CHECKING:
     from ..bots import Bot
@@ -35,8 +35,9 @@ if TYPE_CHECKING:
 __all__ = ["exact_value", "rollout_value", "world_move_values"]
 
 #: The table bound used for the small solves inside the bots.
-BOT_TABLE_SIZE = 200_000
+BOT_TABLE_SIZE = 100_000
 _RULE_BOT = RuleBot()
+_warm: Core | None = None
 _RNG = random.Random(0)
 
 
@@ -44,18 +45,26 @@ def exact_value(state: HandState, seat: int, table_size: int = BOT_TABLE_SIZE) -
     """The exact value of ``state`` (every card known) for ``seat``, in game points.
 
     Cheaper than :func:`~sixtysix.search.solve`: only the position's value is searched,
-    not every move's.
+    not every move's, and the transposition table is kept from one call to the next
+    while the rules and the trump suit stay the same (bounded by ``table_size``).
 
     >>> from sixtysix import CLASSIC_66, new_hand
     >>> exact_value(new_hand(CLASSIC_66, seed=1), 0) in range(-3, 4)
     True
     """
+    global _warm
     core = compiled(state.rules, state.trump)
-    core.reset(None, table_size)
-    try:
-        return _mtd(core, state, seat, 0)
-    finally:
-        core.table = {}
+    if _warm is not core:
+        # One warm table at a time: entries stay valid for the same rules and trump.
+        if _warm is not None:
+            _warm.table = {}
+        core.reset(None, table_size)
+        _warm = core
+    else:
+        core.nodes = 0
+        core.limit = NO_LIMIT
+        core.table_size = table_size
+    return _exact(core, state, seat)
 
 
 def rollout_value(

@@ -32,7 +32,7 @@ from ..engine import apply_move, legal_moves
 from ..errors import HiddenCardsError, quote
 from ..moves import Move
 from ..state import HandState, Step
-from ._core import INF, MAX_VALUE, args_of, compiled, terminal_value
+from ._core import INF, args_of, compiled, terminal_value
 
 __all__ = ["DEFAULT_TABLE_SIZE", "Solution", "solve", "state_moves"]
 
@@ -94,6 +94,14 @@ class Solution:
         return self._line[0]
 
 
+def _cool(core: Any) -> None:
+    """Forget the bots' warm table if it belongs to ``core`` (solve starts afresh)."""
+    from . import evaluate
+
+    if evaluate._warm is core:
+        evaluate._warm = None
+
+
 def _check(state: object) -> HandState:
     if type(state) is HandState:
         return state
@@ -119,21 +127,12 @@ def _value_of(core: Any, state: HandState, mover: int, alpha: int, beta: int) ->
     return -int(core.search(*args_of(state), -beta, -alpha))
 
 
-def _mtd(core: Any, state: HandState, mover: int, guess: int) -> int:
-    """The exact value of ``state`` for ``mover`` by null-window probes (MTD(f))."""
+def _exact(core: Any, state: HandState, mover: int) -> int:
+    """The exact value of ``state`` for ``mover`` (a full-window search)."""
     if state.step is Step.OVER:
         v0 = terminal_value(state.rules, state)
         return v0 if mover == 0 else -v0
-    lower, upper = -MAX_VALUE, MAX_VALUE
-    g = guess
-    while lower < upper:
-        beta = g if g > lower else lower + 1
-        g = _value_of(core, state, mover, beta - 1, beta)
-        if g < beta:
-            upper = g
-        else:
-            lower = g
-    return g
+    return _value_of(core, state, mover, -INF, INF)
 
 
 def solve(
@@ -165,17 +164,16 @@ def solve(
     if state.step is Step.OVER:
         return Solution(0, {}, None, 0, root=state, table_size=table_size)
     core = compiled(state.rules, state.trump)
+    _cool(core)
     core.reset(max_nodes, max(int(table_size), 1))
     mover = state.to_move
     assert mover is not None
     values: dict[Move, int] = {}
     best: Move | None = None
     best_value = -INF
-    guess = 0
     for move in legal_moves(state):
-        value = _mtd(core, apply_move(state, move), mover, guess)
+        value = _exact(core, apply_move(state, move), mover)
         values[move] = value
-        guess = value
         if value > best_value:
             best, best_value = move, value
     nodes = core.nodes
@@ -189,6 +187,7 @@ def _principal_line(solution: Solution) -> tuple[Move, ...]:
     if state is None or state.step is Step.OVER:
         return ()
     core = compiled(state.rules, state.trump)
+    _cool(core)
     core.reset(None, solution._table_size)
     line: list[Move] = []
     mover = state.to_move
