@@ -28,7 +28,9 @@ import sixtysix as ss
 from sixtysix.search import solve
 
 
-def positions(rules: ss.Rules, count: int, seed: int) -> tuple[list[ss.HandState], list[ss.HandState]]:
+def positions(
+    rules: ss.Rules, count: int, seed: int
+) -> tuple[list[ss.HandState], list[ss.HandState]]:
     """``count`` positions at the talon's exhaustion and ``count`` at a close."""
     rng = random.Random(seed)
     exhausted: list[ss.HandState] = []
@@ -44,7 +46,9 @@ def positions(rules: ss.Rules, count: int, seed: int) -> tuple[list[ss.HandState
                 if len(closed) < count:
                     closed.append(state)
                 break
-            choices = [m for m in moves if not isinstance(m, ss.Claim | ss.Close)] or list(moves)
+            choices: list[ss.Move] = [
+                m for m in moves if not isinstance(m, ss.Claim | ss.Close)
+            ] or list(moves)
             state = ss.apply_move(state, rng.choice(choices))
             if not state.talon and state.step is ss.Step.LEAD and state.lead < 0:
                 if len(exhausted) < count and close_at < 0:

@@ -54,7 +54,9 @@ class _Timed:
         return move  # type: ignore[no-any-return]
 
 
-def play_deal(job: tuple[str, str, dict[str, Any], str, dict[str, Any], int, str]) -> dict[str, Any]:
+def play_deal(
+    job: tuple[str, str, dict[str, Any], str, dict[str, Any], int, str],
+) -> dict[str, Any]:
     """Play one duplicate deal (two matches, seats swapped); the bot's figures."""
     preset, bot_name, bot_args, opp_name, opp_args, index, seed = job
     rules = attrs.evolve(ss.get_preset(preset), claim_mode=ss.ClaimMode.EXPLICIT)

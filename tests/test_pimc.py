@@ -6,6 +6,8 @@ import random
 
 import attrs
 import pytest
+from tests.helpers import ALL_RULES, RULE_IDS, random_play
+
 
 import sixtysix as ss
 from sixtysix.bots import Bot, IsmctsBot, PimcBot
@@ -13,9 +15,16 @@ from sixtysix.bots._known import all_known, claim_dominates
 from sixtysix.bots.ismcts import _sensible
 from sixtysix.bots.registry import BOT_NAMES, make_bot
 from sixtysix.search import solve
-from tests.helpers import ALL_RULES, RULE_IDS, random_play
 
-BOTS = [PimcBot(worlds=3), IsmctsBot(iterations=12)]
+
+def mover(state: ss.HandState) -> int:
+    """The seat to move (the state must not be over)."""
+    seat = state.to_move
+    assert seat is not None
+    return seat
+
+
+BOTS: list[Bot] = [PimcBot(worlds=3), IsmctsBot(iterations=12)]
 BOT_IDS = ["pimc", "ismcts"]
 
 
@@ -54,7 +63,7 @@ def test_same_seed_same_moves(bot: Bot) -> None:
 )
 def test_time_limit_stops_the_search(bot: Bot) -> None:
     state = ss.new_hand(ss.CLASSIC_66, seed=4)
-    move = bot.choose(ss.observe(state, state.to_move), random.Random(0))
+    move = bot.choose(ss.observe(state, mover(state)), random.Random(0))
     assert ss.is_legal(state, move)
 
 
@@ -64,7 +73,7 @@ def exhausted_views(rules: ss.Rules, count: int) -> list[tuple[ss.HandState, ss.
     for seed in range(count * 5):
         for state in random_play(rules, seed, no_close=True):
             if not state.talon and not state.is_over and state.lead < 0:
-                out.append((state, ss.observe(state, state.to_move)))
+                out.append((state, ss.observe(state, mover(state))))
                 break
         if len(out) >= count:
             break
@@ -83,7 +92,7 @@ def test_optimal_once_every_card_is_known(bot: Bot, rules: ss.Rules) -> None:
 
 def test_not_all_known_in_the_open_phase() -> None:
     state = ss.new_hand(ss.CLASSIC_66, seed=2)
-    assert not all_known(ss.observe(state, state.to_move))
+    assert not all_known(ss.observe(state, mover(state)))
 
 
 def test_claim_dominates() -> None:
@@ -106,11 +115,14 @@ def test_pimc_claims_when_it_has_66() -> None:
     for seed in range(200):
         for state in random_play(ss.CLASSIC_66, seed):
             seat = state.to_move
-            if seat is not None and ss.Claim() in ss.legal_moves(state):
-                if state.points(seat) >= 66:
-                    view = ss.observe(state, seat)
-                    assert PimcBot(worlds=2).choose(view, random.Random(0)) == ss.Claim()
-                    return
+            if (
+                seat is not None
+                and ss.Claim() in ss.legal_moves(state)
+                and state.points(seat) >= 66
+            ):
+                view = ss.observe(state, seat)
+                assert PimcBot(worlds=2).choose(view, random.Random(0)) == ss.Claim()
+                return
     raise AssertionError("no claimable position found")  # pragma: no cover
 
 
@@ -118,13 +130,13 @@ def test_pimc_claims_when_it_has_66() -> None:
 def test_bots_refuse_a_view_not_to_move(bot: Bot) -> None:
     state = ss.new_hand(ss.SCHNAPSEN, seed=1)
     with pytest.raises(ss.SixtySixError, match="not to move"):
-        bot.choose(ss.observe(state, 1 - state.to_move), random.Random(0))
+        bot.choose(ss.observe(state, 1 - mover(state)), random.Random(0))
 
 
 def test_single_legal_move_is_played_at_once() -> None:
     for state in random_play(ss.SCHNAPSEN, 3):
         if not state.is_over and len(ss.legal_moves(state)) == 1:
-            view = ss.observe(state, state.to_move)
+            view = ss.observe(state, mover(state))
             for bot in BOTS:
                 assert bot.choose(view, random.Random(0)) == ss.legal_moves(state)[0]
             return

@@ -8,13 +8,21 @@ import attrs
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from tests.helpers import ALL_RULES, RULE_IDS, random_play
+
 
 import sixtysix as ss
 from sixtysix.errors import HiddenCardsError, SearchLimitError
 from sixtysix.search import DEFAULT_TABLE_SIZE, Estimate, Solution, analyse, position_key, solve
 from sixtysix.search.analysis import estimate
 from sixtysix.search.evaluate import exact_value, rollout_value, world_move_values
-from tests.helpers import ALL_RULES, RULE_IDS, random_play
+
+
+def mover(state: ss.HandState) -> int:
+    """The seat to move (the state must not be over)."""
+    seat = state.to_move
+    assert seat is not None
+    return seat
 
 
 def late_state(rules: ss.Rules, seed: int, cards_left: int = 8) -> ss.HandState:
@@ -28,7 +36,7 @@ def late_state(rules: ss.Rules, seed: int, cards_left: int = 8) -> ss.HandState:
         if left <= cards_left and rng.random() < 0.5:
             break
         moves = ss.legal_moves(state)
-        choices = [m for m in moves if not isinstance(m, ss.Claim)] or list(moves)
+        choices: list[ss.Move] = [m for m in moves if not isinstance(m, ss.Claim)] or list(moves)
         state = ss.apply_move(state, rng.choice(choices))
     return state
 
@@ -67,8 +75,10 @@ def test_value_is_the_best_move_value_and_the_line_scores_it(index: int, seed: i
     assert final.is_over
     assert sol.line[0] == sol.best or sol.move_values[sol.line[0]] == sol.value
     result = ss.score_hand(final)
-    got = 0 if result.winner is None else (
-        result.game_points if result.winner == mover else -result.game_points
+    got = (
+        0
+        if result.winner is None
+        else (result.game_points if result.winner == mover else -result.game_points)
     )
     assert got == sol.value
 
@@ -239,21 +249,21 @@ def test_states_with_different_futures_get_different_keys(index: int, seed: int)
 
 def test_analyse_gives_an_estimate_per_legal_move() -> None:
     state = ss.new_hand(ss.SCHNAPSEN, seed=9)
-    view = ss.observe(state, state.to_move)
+    view = ss.observe(state, mover(state))
     result = analyse(view, random.Random(4), samples=5)
     assert list(result) == list(ss.legal_moves(state))
     for est in result.values():
         assert isinstance(est, Estimate)
         assert est.samples == 5 and est.stderr >= 0 and -3 <= est.mean <= 3
     assert result == analyse(view, random.Random(4), samples=5)
-    assert analyse(ss.observe(state, 1 - state.to_move), random.Random(0)) == {}
+    assert analyse(ss.observe(state, 1 - mover(state)), random.Random(0)) == {}
     with pytest.raises(ss.SixtySixError, match="at least 1 sample"):
         analyse(view, random.Random(0), samples=0)
 
 
 def test_analyse_is_exact_once_every_card_is_known() -> None:
     state = exhausted_state(ss.CLASSIC_66, 21)
-    view = ss.observe(state, state.to_move)
+    view = ss.observe(state, mover(state))
     result = analyse(view, random.Random(1), samples=3)
     sol = solve(state)
     for move, est in result.items():
@@ -269,7 +279,7 @@ def test_world_values() -> None:
     values = world_move_values(state)
     assert len(values) == len(ss.legal_moves(state))
     closed = ss.apply_move(state, ss.Close())
-    assert values[ss.legal_moves(state).index(ss.Close())] == exact_value(closed, state.to_move)
+    assert values[ss.legal_moves(state).index(ss.Close())] == exact_value(closed, mover(state))
     finished = late_state(ss.SCHNAPSEN, 2)
     while not finished.is_over:
         finished = ss.apply_move(finished, ss.legal_moves(finished)[-1])

@@ -14,10 +14,10 @@ import random
 
 import attrs
 import pytest
+from tests.helpers import ALL_RULES, RULE_IDS
 
 import sixtysix as ss
 from sixtysix.search import solve
-from tests.helpers import ALL_RULES, RULE_IDS
 
 
 def brute(state: ss.HandState, seat: int) -> int:
@@ -56,7 +56,9 @@ def sample_positions(rules: ss.Rules, count: int, seed: int, limit: int) -> list
         while not state.is_over and remaining(state) > target:
             moves = ss.legal_moves(state)
             # Claims end the hand and closes stop the count, so take them rarely.
-            choices = [m for m in moves if not isinstance(m, ss.Claim | ss.Close)] or list(moves)
+            choices: list[ss.Move] = [
+                m for m in moves if not isinstance(m, ss.Claim | ss.Close)
+            ] or list(moves)
             if rng.random() < 0.05:
                 choices = list(moves)
             state = ss.apply_move(state, rng.choice(choices))
@@ -109,7 +111,9 @@ def test_solve_matches_brute_force_with_small_hands(index: int, rules: ss.Rules)
             check(state)
 
 
-@pytest.mark.parametrize("rules", D32_RULES, ids=["CLASSIC_D32", "SCHNAPSEN_D32", "HOYLE_D32_SMALL"])
+@pytest.mark.parametrize(
+    "rules", D32_RULES, ids=["CLASSIC_D32", "SCHNAPSEN_D32", "HOYLE_D32_SMALL"]
+)
 def test_solve_matches_brute_force_with_d32(rules: ss.Rules) -> None:
     for mode in ss.ClaimMode:
         variant = attrs.evolve(rules, claim_mode=mode)

@@ -12,13 +12,13 @@ from ..engine import apply_move, legal_moves
 from ..errors import SixtySixError
 from ..moves import CLAIM, Move
 from ..observe import PlayerView, determinize, observe
+from ..rules import CloserBeaten
 from ..search._core import MAX_VALUE, terminal_value
 from ..search.evaluate import rollout_value
 from ..search.solver import solve
-from ..rules import CloserBeaten
 from ..state import HandState, Step
-from .rule_bot import RuleBot
 from ._known import all_known
+from .rule_bot import RuleBot
 
 __all__ = ["IsmctsBot"]
 
@@ -57,16 +57,14 @@ class _Node:
         self.total = 0.0
 
 
-def _check_budget(inst: object, attribute: attrs.Attribute[int], value: int) -> None:
+def _check_budget(inst: object, attribute: attrs.Attribute[int], value: object) -> None:
     if type(value) is not int or value < 1:
         raise SixtySixError(
             f"IsmctsBot.{attribute.name} must be a whole number >= 1, not {value!r}"
         )
 
 
-def _check_time(
-    inst: object, attribute: attrs.Attribute[float | None], value: float | None
-) -> None:
+def _check_time(inst: object, attribute: attrs.Attribute[float | None], value: object) -> None:
     if value is not None and (
         isinstance(value, bool) or not isinstance(value, int | float) or value <= 0
     ):
@@ -76,7 +74,7 @@ def _check_time(
         )
 
 
-def _check_exploration(inst: object, attribute: attrs.Attribute[float], value: float) -> None:
+def _check_exploration(inst: object, attribute: attrs.Attribute[float], value: object) -> None:
     if isinstance(value, bool) or not isinstance(value, int | float) or value < 0:
         raise SixtySixError(f"IsmctsBot.exploration must be a number >= 0, not {value!r}")
 

@@ -17,19 +17,23 @@ from ._known import all_known, claim_dominates
 __all__ = ["PimcBot"]
 
 
-def _check_budget(inst: object, attribute: attrs.Attribute[int], value: int) -> None:
+def _check_budget(inst: object, attribute: attrs.Attribute[int], value: object) -> None:
     if type(value) is not int or value < 1:
         raise SixtySixError(f"PimcBot.{attribute.name} must be a whole number >= 1, not {value!r}")
 
 
-def _check_time(inst: object, attribute: attrs.Attribute[float | None], value: float | None) -> None:
-    if value is not None and (isinstance(value, bool) or not isinstance(value, int | float) or value <= 0):
-        raise SixtySixError(f"PimcBot.{attribute.name} must be a positive number of seconds or None, not {value!r}")
+def _check_time(inst: object, attribute: attrs.Attribute[float | None], value: object) -> None:
+    if value is not None and (
+        isinstance(value, bool) or not isinstance(value, int | float) or value <= 0
+    ):
+        raise SixtySixError(
+            f"PimcBot.{attribute.name} must be a positive number of seconds or None, not {value!r}"
+        )
 
 
 @attrs.frozen
 class PimcBot:
-    """Perfect-information Monte Carlo: sample worlds, value every move in each, take the best mean.
+    """Perfect-information Monte Carlo: sample worlds, value each move in each, take the best.
 
     For each of ``worlds`` worlds drawn with :func:`~sixtysix.determinize` (from the
     view only, with the ``rng`` passed to :meth:`choose`, so the same seed gives the same

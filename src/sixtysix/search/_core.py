@@ -1,3 +1,5 @@
+# The hot path is written as explicit if/else blocks on purpose (ternaries read worse here).
+# ruff: noqa: SIM102, SIM108
 """The exact alpha-beta search over a private ints-only position (not public API).
 
 A position is passed around as plain ints and tuples, never as a
@@ -74,9 +76,18 @@ def norm_snapshot(rules: Rules, snap: CloseSnapshot | None) -> tuple[int, int, i
     """
     if snap is None:
         return None
-    tp = snap.tricks_played if rules.exchange_when_closed is ExchangeWhenClosed.AT_CLOSE_OPPONENT else 0
+    tp = (
+        snap.tricks_played
+        if rules.exchange_when_closed is ExchangeWhenClosed.AT_CLOSE_OPPONENT
+        else 0
+    )
     if rules.closed_win_basis is ClosedWinBasis.AT_CLOSE:
-        return (tp, min(snap.opponent_tricks, 1), snap.opponent_card_points, snap.opponent_marriages)
+        return (
+            tp,
+            min(snap.opponent_tricks, 1),
+            snap.opponent_card_points,
+            snap.opponent_marriages,
+        )
     return (tp, min(snap.opponent_tricks, 1), 0, 0)
 
 
@@ -269,7 +280,7 @@ def terminal_value(rules: Rules, state: HandState) -> int:
     )
 
 
-def _make_search(rules: Rules, trump: int, core: Core) -> Callable[..., int]:  # noqa: C901
+def _make_search(rules: Rules, trump: int, core: Core) -> Callable[..., int]:
     """Build the recursive alpha-beta search for ``rules`` (rule facts as closure cells)."""
     terminal = core.terminal
     beaten_flat = rules.closer_beaten is CloserBeaten.FLAT_TWO
@@ -295,9 +306,9 @@ def _make_search(rules: Rules, trump: int, core: Core) -> Callable[..., int]:  #
     close_min = rules.close_min_talon
     at_close = rules.closed_win_basis is ClosedWinBasis.AT_CLOSE
     at_close_opp = ewc_at_close
-    strict = rules.strict_play
-    head_or_trump = strict is StrictPlay.FOLLOW_HEAD_OR_TRUMP
-    follow_or_trump = strict is StrictPlay.FOLLOW_OR_TRUMP
+    strict_rule = rules.strict_play
+    head_or_trump = strict_rule is StrictPlay.FOLLOW_HEAD_OR_TRUMP
+    follow_or_trump = strict_rule is StrictPlay.FOLLOW_OR_TRUMP
     points = POINTS
     higher = HIGHER
     suit_mask = SUIT_MASK
@@ -308,7 +319,9 @@ def _make_search(rules: Rules, trump: int, core: Core) -> Callable[..., int]:  #
     follower_may_exchange = ex_any_time or not ewc_never
     trump_bits = SUIT_MASK[trump]
 
-    def snapshot(closer: int, tp: int, c0: int, c1: int, m0: int, m1: int, w0: int, w1: int) -> tuple[int, int, int, int]:
+    def snapshot(
+        closer: int, tp: int, c0: int, c1: int, m0: int, m1: int, w0: int, w1: int
+    ) -> tuple[int, int, int, int]:
         ot = w1 if closer == 0 else w0
         if at_close:
             if closer == 0:
@@ -357,27 +370,71 @@ def _make_search(rules: Rules, trump: int, core: Core) -> Callable[..., int]:  #
             # Exchange by the follower (the same seat moves again).
             if follower_may_exchange and tal and hand >> ex & 1 and len(tal) >= ex_min:
                 if cl < 0:
-                    ok = ex_any_time and (not ex_needs_trick or bool(w1 if F else w0)) and (
-                        ex_first_lead or bool(w0 | w1)
+                    ok = (
+                        ex_any_time
+                        and (not ex_needs_trick or bool(w1 if F else w0))
+                        and (ex_first_lead or bool(w0 | w1))
                     )
                 elif ewc_at_close:
-                    ok = F != cl and sn is not None and sn[0] == tricks_played(h0, h1, tal, ld)
+                    ok = cl != F and sn is not None and sn[0] == tricks_played(h0, h1, tal, ld)
                 else:
                     ok = not ewc_never and ex_any_time and bool(w1 if F else w0)
                 if ok:
-                        up = tal[-1]
-                        nh = hand ^ (1 << ex) | (1 << up)
-                        ntal = (*tal[:-1], ex)
-                        if F == 0:
-                            v = search(1, L, ld, nh, h1, ntal, cl, sn, c0, c1, m0, m1, p0, p1, w0, w1, tm, tc, alpha, beta)
-                        else:
-                            v = search(1, L, ld, h0, nh, ntal, cl, sn, c0, c1, m0, m1, p0, p1, w0, w1, tm, tc, alpha, beta)
-                        if v > best:
-                            best = v
-                            if v > alpha:
-                                alpha = v
-                                if alpha >= beta:
-                                    return best
+                    up = tal[-1]
+                    nh = hand ^ (1 << ex) | (1 << up)
+                    ntal = (*tal[:-1], ex)
+                    if F == 0:
+                        v = search(
+                            1,
+                            L,
+                            ld,
+                            nh,
+                            h1,
+                            ntal,
+                            cl,
+                            sn,
+                            c0,
+                            c1,
+                            m0,
+                            m1,
+                            p0,
+                            p1,
+                            w0,
+                            w1,
+                            tm,
+                            tc,
+                            alpha,
+                            beta,
+                        )
+                    else:
+                        v = search(
+                            1,
+                            L,
+                            ld,
+                            h0,
+                            nh,
+                            ntal,
+                            cl,
+                            sn,
+                            c0,
+                            c1,
+                            m0,
+                            m1,
+                            p0,
+                            p1,
+                            w0,
+                            w1,
+                            tm,
+                            tc,
+                            alpha,
+                            beta,
+                        )
+                    if v > best:
+                        best = v
+                        if v > alpha:
+                            alpha = v
+                            if alpha >= beta:
+                                return best
             # The playable cards.
             lsuit = ld >> 3
             if open_talon:
@@ -465,9 +522,51 @@ def _make_search(rules: Rules, trump: int, core: Core) -> Callable[..., int]:  #
                         nst = 0
                         ntal = tal
                     if W == F:
-                        v = search(nst, W, -1, n0, n1, ntal, cl, sn, nc0, nc1, nm0, nm1, np0, np1, nw0, nw1, -1, 0, alpha, beta)
+                        v = search(
+                            nst,
+                            W,
+                            -1,
+                            n0,
+                            n1,
+                            ntal,
+                            cl,
+                            sn,
+                            nc0,
+                            nc1,
+                            nm0,
+                            nm1,
+                            np0,
+                            np1,
+                            nw0,
+                            nw1,
+                            -1,
+                            0,
+                            alpha,
+                            beta,
+                        )
                     else:
-                        v = -search(nst, W, -1, n0, n1, ntal, cl, sn, nc0, nc1, nm0, nm1, np0, np1, nw0, nw1, -1, 0, -beta, -alpha)
+                        v = -search(
+                            nst,
+                            W,
+                            -1,
+                            n0,
+                            n1,
+                            ntal,
+                            cl,
+                            sn,
+                            nc0,
+                            nc1,
+                            nm0,
+                            nm1,
+                            np0,
+                            np1,
+                            nw0,
+                            nw1,
+                            -1,
+                            0,
+                            -beta,
+                            -alpha,
+                        )
                 if v > best:
                     best = v
                     if v > alpha:
@@ -487,7 +586,11 @@ def _make_search(rules: Rules, trump: int, core: Core) -> Callable[..., int]:  #
                     and (
                         ewc_never
                         or not ((h0 | h1) >> ex & 1)
-                        or (ewc_at_close and sn is not None and sn[0] != tricks_played(h0, h1, tal, -1))
+                        or (
+                            ewc_at_close
+                            and sn is not None
+                            and sn[0] != tricks_played(h0, h1, tal, -1)
+                        )
                     )
                 )
             )
@@ -507,7 +610,25 @@ def _make_search(rules: Rules, trump: int, core: Core) -> Callable[..., int]:  #
         ):
             v0 = terminal(L, False, cl, sn, c0, c1, m0, m1, w0, w1)
             return v0 if L == 0 else -v0
-        key = (st, L, h0, h1, tal if cl < 0 else (len(tal), tal[-1]) if tal else (), cl, sn, c0, c1, m0, m1, p0, p1, w0, w1, tm, tc)
+        key = (
+            st,
+            L,
+            h0,
+            h1,
+            tal if cl < 0 else (len(tal), tal[-1]) if tal else (),
+            cl,
+            sn,
+            c0,
+            c1,
+            m0,
+            m1,
+            p0,
+            p1,
+            w0,
+            w1,
+            tm,
+            tc,
+        )
         table = core.table
         entry = table.get(key)
         if entry is not None:
@@ -529,7 +650,28 @@ def _make_search(rules: Rules, trump: int, core: Core) -> Callable[..., int]:  #
         if st == 2:
             best = _decide(L, h0, h1, tal, cl, sn, c0, c1, m0, m1, p0, p1, w0, w1, alpha, beta)
         else:
-            best = _lead(L, h0, h1, tal, cl, sn, c0, c1, m0, m1, p0, p1, w0, w1, tm, tc, hand, won_me, alpha, beta)
+            best = _lead(
+                L,
+                h0,
+                h1,
+                tal,
+                cl,
+                sn,
+                c0,
+                c1,
+                m0,
+                m1,
+                p0,
+                p1,
+                w0,
+                w1,
+                tm,
+                tc,
+                hand,
+                won_me,
+                alpha,
+                beta,
+            )
         if best <= alpha:
             if best < hi:
                 hi = best
@@ -545,8 +687,21 @@ def _make_search(rules: Rules, trump: int, core: Core) -> Callable[..., int]:  #
         return best
 
     def strict(
-        L: int, h0: int, h1: int, c0: int, c1: int, m0: int, m1: int, p0: int, p1: int,
-        w0: int, w1: int, cl: int, sn: Any, alpha: int, beta: int,
+        L: int,
+        h0: int,
+        h1: int,
+        c0: int,
+        c1: int,
+        m0: int,
+        m1: int,
+        p0: int,
+        p1: int,
+        w0: int,
+        w1: int,
+        cl: int,
+        sn: Any,
+        alpha: int,
+        beta: int,
     ) -> int:
         """A whole trick of the strict phase (no draw, no close, no exchange left)."""
         nodes = core.nodes + 1
@@ -727,7 +882,6 @@ def _make_search(rules: Rules, trump: int, core: Core) -> Callable[..., int]:  #
             worst = INF
             b = beta
             # The follower's replies, winners (highest first) then the rest (lowest first).
-            win = 0
             if lsuit == trump:
                 win = plays & higher[ld]
             else:
@@ -777,7 +931,9 @@ def _make_search(rules: Rules, trump: int, core: Core) -> Callable[..., int]:  #
                 elif W == L:
                     v = strict(W, f0, f1, nc0, nc1, nm0, nm1, np0, np1, nw0, nw1, cl, sn, alpha, b)
                 else:
-                    v = -strict(W, f0, f1, nc0, nc1, nm0, nm1, np0, np1, nw0, nw1, cl, sn, -b, -alpha)
+                    v = -strict(
+                        W, f0, f1, nc0, nc1, nm0, nm1, np0, np1, nw0, nw1, cl, sn, -b, -alpha
+                    )
                 if v < worst:
                     worst = v
                     if worst <= alpha:
@@ -804,9 +960,22 @@ def _make_search(rules: Rules, trump: int, core: Core) -> Callable[..., int]:  #
         return best
 
     def _decide(
-        L: int, h0: int, h1: int, tal: tuple[int, ...], cl: int, sn: Any,
-        c0: int, c1: int, m0: int, m1: int, p0: int, p1: int, w0: int, w1: int,
-        alpha: int, beta: int,
+        L: int,
+        h0: int,
+        h1: int,
+        tal: tuple[int, ...],
+        cl: int,
+        sn: Any,
+        c0: int,
+        c1: int,
+        m0: int,
+        m1: int,
+        p0: int,
+        p1: int,
+        w0: int,
+        w1: int,
+        alpha: int,
+        beta: int,
     ) -> int:
         best = -INF
         # Draw.
@@ -816,7 +985,9 @@ def _make_search(rules: Rules, trump: int, core: Core) -> Callable[..., int]:  #
         else:
             n1 = h1 | 1 << tal[0]
             n0 = h0 | 1 << tal[1]
-        v = search(0, L, -1, n0, n1, tal[2:], cl, sn, c0, c1, m0, m1, p0, p1, w0, w1, -1, 0, alpha, beta)
+        v = search(
+            0, L, -1, n0, n1, tal[2:], cl, sn, c0, c1, m0, m1, p0, p1, w0, w1, -1, 0, alpha, beta
+        )
         if v > best:
             best = v
             if v > alpha:
@@ -825,7 +996,9 @@ def _make_search(rules: Rules, trump: int, core: Core) -> Callable[..., int]:  #
                     return best
         # Close (at the decision: the turn flags stay clear).
         nsn = snapshot(L, tricks_played(h0, h1, tal, -1), c0, c1, m0, m1, w0, w1)
-        v = search(0, L, -1, h0, h1, tal, L, nsn, c0, c1, m0, m1, p0, p1, w0, w1, -1, 0, alpha, beta)
+        v = search(
+            0, L, -1, h0, h1, tal, L, nsn, c0, c1, m0, m1, p0, p1, w0, w1, -1, 0, alpha, beta
+        )
         if v > best:
             best = v
             if v > alpha:
@@ -840,9 +1013,26 @@ def _make_search(rules: Rules, trump: int, core: Core) -> Callable[..., int]:  #
         return best
 
     def _lead(
-        L: int, h0: int, h1: int, tal: tuple[int, ...], cl: int, sn: Any,
-        c0: int, c1: int, m0: int, m1: int, p0: int, p1: int, w0: int, w1: int,
-        tm: int, tc: int, hand: int, won_me: int, alpha: int, beta: int,
+        L: int,
+        h0: int,
+        h1: int,
+        tal: tuple[int, ...],
+        cl: int,
+        sn: Any,
+        c0: int,
+        c1: int,
+        m0: int,
+        m1: int,
+        p0: int,
+        p1: int,
+        w0: int,
+        w1: int,
+        tm: int,
+        tc: int,
+        hand: int,
+        won_me: int,
+        alpha: int,
+        beta: int,
     ) -> int:
         best = -INF
         if tm >= 0:
@@ -857,7 +1047,9 @@ def _make_search(rules: Rules, trump: int, core: Core) -> Callable[..., int]:  #
             if tal and not tc and len(tal) >= ex_min:
                 if hand >> ex & 1:
                     if cl < 0:
-                        ok = (not ex_needs_trick or bool(won_me)) and (ex_first_lead or bool(w0 | w1))
+                        ok = (not ex_needs_trick or bool(won_me)) and (
+                            ex_first_lead or bool(w0 | w1)
+                        )
                     elif ewc_never or ewc_at_close:
                         ok = False
                     else:
@@ -867,9 +1059,51 @@ def _make_search(rules: Rules, trump: int, core: Core) -> Callable[..., int]:  #
                         nh = hand ^ (1 << ex) | (1 << up)
                         ntal = (*tal[:-1], ex)
                         if L == 0:
-                            v = search(0, L, -1, nh, h1, ntal, cl, sn, c0, c1, m0, m1, p0, p1, w0, w1, -1, tc, alpha, beta)
+                            v = search(
+                                0,
+                                L,
+                                -1,
+                                nh,
+                                h1,
+                                ntal,
+                                cl,
+                                sn,
+                                c0,
+                                c1,
+                                m0,
+                                m1,
+                                p0,
+                                p1,
+                                w0,
+                                w1,
+                                -1,
+                                tc,
+                                alpha,
+                                beta,
+                            )
                         else:
-                            v = search(0, L, -1, h0, nh, ntal, cl, sn, c0, c1, m0, m1, p0, p1, w0, w1, -1, tc, alpha, beta)
+                            v = search(
+                                0,
+                                L,
+                                -1,
+                                h0,
+                                nh,
+                                ntal,
+                                cl,
+                                sn,
+                                c0,
+                                c1,
+                                m0,
+                                m1,
+                                p0,
+                                p1,
+                                w0,
+                                w1,
+                                -1,
+                                tc,
+                                alpha,
+                                beta,
+                            )
                         if v > best:
                             best = v
                             if v > alpha:
@@ -900,7 +1134,28 @@ def _make_search(rules: Rules, trump: int, core: Core) -> Callable[..., int]:  #
                         v0 = terminal(L, False, cl, sn, c0, c1, nm0, nm1, w0, w1)
                         v = v0 if L == 0 else -v0
                     else:
-                        v = search(0, L, -1, h0, h1, tal, cl, sn, c0, c1, nm0, nm1, np0, np1, w0, w1, suit, tc, alpha, beta)
+                        v = search(
+                            0,
+                            L,
+                            -1,
+                            h0,
+                            h1,
+                            tal,
+                            cl,
+                            sn,
+                            c0,
+                            c1,
+                            nm0,
+                            nm1,
+                            np0,
+                            np1,
+                            w0,
+                            w1,
+                            suit,
+                            tc,
+                            alpha,
+                            beta,
+                        )
                     if v > best:
                         best = v
                         if v > alpha:
@@ -916,7 +1171,28 @@ def _make_search(rules: Rules, trump: int, core: Core) -> Callable[..., int]:  #
                 and (close_first or bool(w0 | w1))
             ):
                 nsn = snapshot(L, tricks_played(h0, h1, tal, -1), c0, c1, m0, m1, w0, w1)
-                v = search(0, L, -1, h0, h1, tal, L, nsn, c0, c1, m0, m1, p0, p1, w0, w1, -1, 1, alpha, beta)
+                v = search(
+                    0,
+                    L,
+                    -1,
+                    h0,
+                    h1,
+                    tal,
+                    L,
+                    nsn,
+                    c0,
+                    c1,
+                    m0,
+                    m1,
+                    p0,
+                    p1,
+                    w0,
+                    w1,
+                    -1,
+                    1,
+                    alpha,
+                    beta,
+                )
                 if v > best:
                     best = v
                     if v > alpha:
@@ -931,9 +1207,51 @@ def _make_search(rules: Rules, trump: int, core: Core) -> Callable[..., int]:  #
             plays ^= low
         for card in order:
             if L == 0:
-                v = -search(1, L, card, h0 ^ (1 << card), h1, tal, cl, sn, c0, c1, m0, m1, p0, p1, w0, w1, -1, 0, -beta, -alpha)
+                v = -search(
+                    1,
+                    L,
+                    card,
+                    h0 ^ (1 << card),
+                    h1,
+                    tal,
+                    cl,
+                    sn,
+                    c0,
+                    c1,
+                    m0,
+                    m1,
+                    p0,
+                    p1,
+                    w0,
+                    w1,
+                    -1,
+                    0,
+                    -beta,
+                    -alpha,
+                )
             else:
-                v = -search(1, L, card, h0, h1 ^ (1 << card), tal, cl, sn, c0, c1, m0, m1, p0, p1, w0, w1, -1, 0, -beta, -alpha)
+                v = -search(
+                    1,
+                    L,
+                    card,
+                    h0,
+                    h1 ^ (1 << card),
+                    tal,
+                    cl,
+                    sn,
+                    c0,
+                    c1,
+                    m0,
+                    m1,
+                    p0,
+                    p1,
+                    w0,
+                    w1,
+                    -1,
+                    0,
+                    -beta,
+                    -alpha,
+                )
             if v > best:
                 best = v
                 if v > alpha:

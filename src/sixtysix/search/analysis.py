@@ -9,10 +9,9 @@ phase) and reports each move's mean, its standard error and the number of sample
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import math
 import random
+from typing import TYPE_CHECKING
 
 import attrs
 

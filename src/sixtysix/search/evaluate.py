@@ -18,9 +18,8 @@ True
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import random
+from typing import TYPE_CHECKING
 
 from ..bots.rule_bot import RuleBot
 from ..engine import apply_move, legal_moves

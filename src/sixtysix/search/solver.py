@@ -194,7 +194,7 @@ def _principal_line(solution: Solution) -> tuple[Move, ...]:
     assert mover is not None
     target = solution.value
     # Walk down: at each position pick the first move whose value is the position's.
-    while state.step is not Step.OVER:
+    while not state.is_over:
         mover = state.to_move
         assert mover is not None
         chosen: tuple[Move, HandState] | None = None
