@@ -8,7 +8,6 @@ import attrs
 import pytest
 from tests.helpers import ALL_RULES, RULE_IDS, random_play
 
-
 import sixtysix as ss
 from sixtysix.bots import Bot, IsmctsBot, PimcBot
 from sixtysix.bots._known import all_known, claim_dominates

@@ -10,7 +10,6 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from tests.helpers import ALL_RULES, RULE_IDS, random_play
 
-
 import sixtysix as ss
 from sixtysix.errors import HiddenCardsError, SearchLimitError
 from sixtysix.search import DEFAULT_TABLE_SIZE, Estimate, Solution, analyse, position_key, solve
