@@ -47,8 +47,9 @@ def exact_value(state: HandState, seat: int, table_size: int = BOT_TABLE_SIZE) -
     not every move's, and the transposition table is kept from one call to the next
     while the rules and the trump suit stay the same (bounded by ``table_size``).
 
-    >>> from sixtysix import CLASSIC_66, new_hand
-    >>> exact_value(new_hand(CLASSIC_66, seed=1), 0) in range(-3, 4)
+    >>> from sixtysix import CLASSIC_66, Close, new_hand, apply_move
+    >>> closed = apply_move(new_hand(CLASSIC_66, seed=1), Close())
+    >>> exact_value(closed, 0) in range(-3, 4)
     True
     """
     global _warm

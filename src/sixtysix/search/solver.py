@@ -7,10 +7,10 @@ when it loses, 0 when the hand scores nothing (a carried ``tie_carry`` is ignore
 decision is searched as a move: exchanges, closing (on lead or at the decision after a
 trick), marriages, claims (right or false), draws.
 
->>> from sixtysix import SCHNAPSEN, new_hand, apply_move
+>>> from sixtysix import SCHNAPSEN, new_hand, apply_move, legal_moves
 >>> state = new_hand(SCHNAPSEN, seed=11)
 >>> while state.talon and not state.is_over:     # play on to the strict phase
-...     state = apply_move(state, state_moves(state)[-1])
+...     state = apply_move(state, legal_moves(state)[-1])
 >>> sol = solve(state)
 >>> sol.value == max(sol.move_values.values()) and sol.best in sol.move_values
 True
@@ -34,21 +34,11 @@ from ..moves import Move
 from ..state import HandState, Step
 from ._core import INF, args_of, compiled, terminal_value
 
-__all__ = ["DEFAULT_TABLE_SIZE", "Solution", "solve", "state_moves"]
+__all__ = ["DEFAULT_TABLE_SIZE", "Solution", "solve"]
 
 #: The default bound on the transposition table: entries kept before it is emptied
 #: (about 250 bytes each, so the default stays well under 1 GB).
 DEFAULT_TABLE_SIZE = 1_000_000
-
-
-def state_moves(state: HandState) -> tuple[Move, ...]:
-    """The legal moves of ``state`` (:func:`sixtysix.legal_moves`, re-exported for examples).
-
-    >>> from sixtysix import CLASSIC_66, new_hand
-    >>> len(state_moves(new_hand(CLASSIC_66, seed=1))) > 0
-    True
-    """
-    return legal_moves(state)
 
 
 @attrs.frozen
@@ -63,10 +53,8 @@ class Solution:
             ``None`` in a finished hand.
         nodes: Positions searched.
 
-    >>> from sixtysix import CLASSIC_66, new_hand, apply_move
-    >>> state = new_hand(CLASSIC_66, seed=2)
-    >>> for _ in range(12):
-    ...     state = apply_move(state, state_moves(state)[-1])
+    >>> from sixtysix import CLASSIC_66, Close, new_hand, apply_move, legal_moves
+    >>> state = apply_move(new_hand(CLASSIC_66, seed=2), Close())
     >>> sol = solve(state)
     >>> sol.move_values[sol.best] == sol.value, sol.nodes > 0
     (True, True)
@@ -155,10 +143,10 @@ def solve(
             first) or not a state at all.
         SearchLimitError: the search needed more than ``max_nodes`` positions.
 
-    >>> from sixtysix import SCHNAPSEN, new_hand
-    >>> sol = solve(new_hand(SCHNAPSEN, seed=3), table_size=200_000)
-    >>> sol.value in (-3, -2, -1, 0, 1, 2, 3)
-    True
+    >>> from sixtysix import SCHNAPSEN, Close, new_hand, apply_move
+    >>> sol = solve(apply_move(new_hand(SCHNAPSEN, seed=3), Close()), table_size=50_000)
+    >>> sol.value in (-3, -2, -1, 0, 1, 2, 3), str(sol.best) in {str(m) for m in sol.move_values}
+    (True, True)
     """
     state = _check(state)
     if state.step is Step.OVER:
