@@ -16,7 +16,8 @@ the preset allows.
 It prints, per preset: the bot's net game points per hand (its game points minus the
 opponent's, over all hands) with a 95% confidence interval that treats each duplicate
 deal as one sample (a ratio estimator), the share of matches it won with the 95% Wilson
-interval, and the bot's time per move (median, 99th percentile, worst). ``--jobs`` runs
+interval, and the bot's time per move (wall clock: median, 99th percentile, worst; and
+the CPU time of the decision, which a loaded machine inflates less). ``--jobs`` runs
 deals in that many processes (a ``ProcessPoolExecutor``); ``--log`` appends a progress
 line every ``--every`` deals.
 """
@@ -46,10 +47,13 @@ class _Timed:
     def __init__(self, bot: Any) -> None:
         self.bot = bot
         self.times: list[float] = []
+        self.cpu: list[float] = []
 
     def choose(self, view: ss.PlayerView, rng: Any) -> ss.Move:
         start = time.perf_counter()
+        cpu = time.process_time()
         move = self.bot.choose(view, rng)
+        self.cpu.append(time.process_time() - cpu)
         self.times.append(time.perf_counter() - start)
         return move  # type: ignore[no-any-return]
 
@@ -76,7 +80,7 @@ def play_deal(
             if result.winner is not None:
                 winner = game.players[result.winner]
                 net += result.game_points if winner == bot_seat else -result.game_points
-    return {"net": net, "hands": hands, "wins": wins, "times": bot.times}
+    return {"net": net, "hands": hands, "wins": wins, "times": bot.times, "cpu": bot.cpu}
 
 
 def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -110,6 +114,7 @@ def summary(preset: str, results: list[dict[str, Any]], elapsed: float) -> str:
     wins = sum(r["wins"] for r in results)
     matches = 2 * len(results)
     times = sorted(t for r in results for t in r["times"])
+    cpu = sorted(t for r in results for t in r["cpu"])
     gp, lo, hi = ratio_interval(nets, hands)
     wlo, whi = wilson(wins, matches)
     p99 = times[min(len(times) - 1, int(0.99 * len(times)))] if times else 0.0
@@ -118,7 +123,9 @@ def summary(preset: str, results: list[dict[str, Any]], elapsed: float) -> str:
         f"net {gp:+.3f} game points/hand [95% CI {lo:+.3f}, {hi:+.3f}]; matches won "
         f"{wins / matches:.1%} [{wlo:.1%}, {whi:.1%}]; move time median "
         f"{statistics.median(times) * 1000 if times else 0:.0f} ms, p99 {p99 * 1000:.0f} ms, "
-        f"max {max(times, default=0) * 1000:.0f} ms ({len(times)} moves); {elapsed:.0f} s"
+        f"max {max(times, default=0) * 1000:.0f} ms ({len(times)} moves; CPU time median "
+        f"{statistics.median(cpu) * 1000 if cpu else 0:.0f} ms, max "
+        f"{max(cpu, default=0) * 1000:.0f} ms); {elapsed:.0f} s"
     )
 
 
