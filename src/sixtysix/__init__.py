@@ -15,7 +15,7 @@ True
 from __future__ import annotations
 
 from ._version import __version__
-from .bots import Bot, RandomBot, RuleBot
+from .bots import Bot, IsmctsBot, PimcBot, RandomBot, RuleBot
 from .cards import CARDS, Card, Deck, Rank, Suit
 from .engine import (
     apply_move,
@@ -119,6 +119,7 @@ __all__ = [
     "HandResult",
     "HandState",
     "IllegalMoveError",
+    "IsmctsBot",
     "LastTrick",
     "MarriageBeforeFirstTrick",
     "MarriageLead",
@@ -130,6 +131,7 @@ __all__ = [
     "Move",
     "NextDealer",
     "ParseError",
+    "PimcBot",
     "Play",
     "PlayerError",
     "PlayerView",

@@ -14,6 +14,7 @@ from typing import Any
 __all__ = [
     "DealError",
     "HandNotOverError",
+    "HiddenCardsError",
     "IllegalMoveError",
     "MatchError",
     "ParseError",
@@ -136,3 +137,11 @@ class PlayerError(SixtySixError):
 
 class SearchLimitError(SixtySixError):
     """A search that would exceed the node budget it was given (``max_nodes``)."""
+
+
+class HiddenCardsError(SixtySixError):
+    """A function that needs every card (such as ``solve``) got a player's view.
+
+    Determinize the view first (:func:`sixtysix.determinize`), or use a function made for
+    views (``sixtysix.search.analyse``).
+    """

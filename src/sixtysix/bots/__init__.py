@@ -16,6 +16,8 @@ True
 * :class:`RandomBot` picks uniformly among the legal moves.
 * :class:`RuleBot` plays by simple rules of thumb (see its docstring); it wins almost
   every match against :class:`RandomBot` (``benchmarks/bots.py`` measures it).
+* :class:`PimcBot` and :class:`IsmctsBot` search over sampled worlds with the exact solver
+  of :mod:`sixtysix.search` (``benchmarks/strength.py`` measures them).
 """
 
 from __future__ import annotations
@@ -28,7 +30,7 @@ from ..observe import PlayerView
 from .random_bot import RandomBot
 from .rule_bot import RuleBot
 
-__all__ = ["Bot", "RandomBot", "RuleBot"]
+__all__ = ["Bot", "IsmctsBot", "PimcBot", "RandomBot", "RuleBot"]
 
 
 @runtime_checkable
@@ -43,3 +45,8 @@ class Bot(Protocol):
     def choose(self, view: PlayerView, rng: random.Random) -> Move:
         """The move to make in the position ``view`` (one of its legal moves)."""
         ...
+
+
+# The search bots import the search package, which uses RuleBot: import them last.
+from .ismcts import IsmctsBot  # noqa: E402
+from .pimc import PimcBot  # noqa: E402

@@ -7,8 +7,10 @@ The command line, the tournament runner and the adapters all make bots through
 RuleBot()
 >>> make_bot("sixtysix.bots:RandomBot")
 RandomBot()
->>> sorted(BOT_NAMES)[:2]
-['random', 'rule']
+>>> sorted(BOT_NAMES)
+['ismcts', 'pimc', 'random', 'rule']
+>>> make_bot("pimc", {"worlds": 8})
+PimcBot(worlds=8, time_limit=None)
 """
 
 from __future__ import annotations
@@ -19,13 +21,20 @@ from typing import Any
 
 from ..errors import PlayerError, quote
 from . import Bot
+from .ismcts import IsmctsBot
+from .pimc import PimcBot
 from .random_bot import RandomBot
 from .rule_bot import RuleBot
 
 __all__ = ["BOT_NAMES", "make_bot", "register_bot"]
 
 #: The built-in bots by name, each a callable that takes the bot's keyword arguments.
-BOT_NAMES: dict[str, Callable[..., Bot]] = {"random": RandomBot, "rule": RuleBot}
+BOT_NAMES: dict[str, Callable[..., Bot]] = {
+    "ismcts": IsmctsBot,
+    "pimc": PimcBot,
+    "random": RandomBot,
+    "rule": RuleBot,
+}
 
 
 def register_bot(name: str, factory: Callable[..., Bot]) -> None:

@@ -1,0 +1,1268 @@
+# The hot path is written as explicit if/else blocks on purpose (ternaries read worse here).
+# ruff: noqa: SIM102, SIM108
+"""The exact alpha-beta search over a private ints-only position (not public API).
+
+A position is passed around as plain ints and tuples, never as a
+:class:`~sixtysix.HandState`: one argument per future-relevant fact, in this order::
+
+    st   step: 0 lead, 1 follow, 2 decide (the trick winner's draw/close/claim)
+    L    the leader's seat (the trick winner at a decision)
+    ld   the card led to the current trick, or -1
+    h0   seat 0's hand (bitmask)     h1   seat 1's hand
+    tal  the talon in drawing order, turn-up last (a tuple of card indices)
+    cl   the seat that closed, or -1
+    sn   the normalised close snapshot (see :func:`norm_snapshot`), or None
+    c0   card points of seat 0       c1   of seat 1
+    m0   counted marriages of seat 0 m1   of seat 1
+    p0   pending marriages of seat 0 p1   of seat 1
+    w0   1 if seat 0 has won a trick w1   the same for seat 1
+    tm   the marriage suit declared in this leading turn, or -1
+    tc   1 if the leader closed during this leading turn, else 0
+
+Every rule is transcribed from :mod:`sixtysix.engine` and :mod:`sixtysix.scoring`, reading
+each :class:`~sixtysix.Rules` field once, when the search for a rule set is compiled
+(:func:`compiled`). The values are game points for the seat to move (``+g`` when it wins
+the hand with ``g``, ``-g`` when it loses, 0 when the hand scores nothing); the tests
+check them against a plain minimax over the public API.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from ..cards import HIGHER, POINTS, SUIT_MASK
+from ..errors import SearchLimitError
+from ..rules import (
+    BothOver66,
+    ClaimMode,
+    ClosedWinBasis,
+    CloserBeaten,
+    CloseTiming,
+    ExchangeTiming,
+    ExchangeWhenClosed,
+    FailedClose,
+    FalseClaim,
+    LastTrick,
+    MarriageBeforeFirstTrick,
+    MarriageLead,
+    MarriagePendingRedeem,
+    Rules,
+    Schwarz,
+    StrictPlay,
+)
+from ..state import CloseSnapshot, HandState
+
+__all__ = ["Core", "args_of", "compiled", "norm_snapshot", "terminal_value"]
+
+_KING = tuple(1 << (s * 8 + 2) for s in range(4))
+_QUEEN = tuple(1 << (s * 8 + 3) for s in range(4))
+_SUIT_BASE = 0x01010101
+#: A value no search result reaches (values are game points, at most 3).
+INF = 100
+#: The node limit of a search without ``max_nodes``.
+NO_LIMIT = 1 << 62
+#: The largest value a hand can have (schwarz).
+MAX_VALUE = 3
+
+
+def norm_snapshot(rules: Rules, snap: CloseSnapshot | None) -> tuple[int, int, int, int] | None:
+    """The facts of a close snapshot that can still decide the future, as a tuple.
+
+    ``(tricks_played, opponent had a trick, opponent card points, opponent marriages)``,
+    with the trick count kept only where the closed-talon exchange window depends on it
+    (``AT_CLOSE_OPPONENT``) and the opponent's points only where the closer's win is
+    scored on them (``closed_win_basis`` ``AT_CLOSE``).
+    """
+    if snap is None:
+        return None
+    tp = (
+        snap.tricks_played
+        if rules.exchange_when_closed is ExchangeWhenClosed.AT_CLOSE_OPPONENT
+        else 0
+    )
+    if rules.closed_win_basis is ClosedWinBasis.AT_CLOSE:
+        return (
+            tp,
+            min(snap.opponent_tricks, 1),
+            snap.opponent_card_points,
+            snap.opponent_marriages,
+        )
+    return (tp, min(snap.opponent_tricks, 1), 0, 0)
+
+
+def args_of(state: HandState) -> tuple[Any, ...]:
+    """The private position of ``state`` (see the module docstring), without alpha/beta."""
+    w0, w1 = state.won
+    c0, c1 = state.card_points
+    m0, m1 = state.marriages
+    p0, p1 = state.pending
+    return (
+        int(state.step),
+        state.leader,
+        state.lead,
+        state.hands[0],
+        state.hands[1],
+        state.talon,
+        state.closed_by,
+        norm_snapshot(state.rules, state.close_snapshot),
+        c0,
+        c1,
+        m0,
+        m1,
+        p0,
+        p1,
+        1 if w0 else 0,
+        1 if w1 else 0,
+        state.turn_marriage,
+        state.turn_steps,
+    )
+
+
+class Core:
+    """The compiled search for one rule set: the search function and its counters.
+
+    Attributes:
+        search: ``search(*position, alpha, beta)``: the value for the seat to move,
+            exact when it lies strictly inside ``(alpha, beta)``, else a bound on the
+            side of the window it fell (fail-soft).
+        terminal: ``terminal(last, empty, cl, sn, c0, c1, m0, m1, w0, w1)``: the value
+            of a finished hand for seat 0.
+        table: The transposition table (position -> (lower, upper) bound).
+    """
+
+    def __init__(self, rules: Rules, trump: int) -> None:
+        """Compile the search for ``rules`` with ``trump`` the trump suit."""
+        self.rules = rules
+        self.trump = trump
+        self.table: dict[tuple[Any, ...], tuple[int, int, int]] = {}
+        self.nodes = 0
+        self.limit = NO_LIMIT
+        self.table_size = 1 << 20
+        self.terminal = _make_terminal(rules)
+        self.search = _make_search(rules, trump, self)
+
+    def reset(self, max_nodes: int | None, table_size: int) -> None:
+        """Start a new solve: empty table, node count 0, the given limits."""
+        self.table = {}
+        self.nodes = 0
+        self.limit = NO_LIMIT if max_nodes is None else max_nodes
+        self.table_size = table_size
+
+
+_CORES: dict[tuple[Rules, int], Core] = {}
+
+
+def compiled(rules: Rules, trump: int) -> Core:
+    """The compiled search for ``rules`` and trump suit ``trump`` (cached)."""
+    core = _CORES.get((rules, trump))
+    if core is None:
+        if len(_CORES) > 64:
+            _CORES.clear()
+        core = _CORES[rules, trump] = Core(rules, trump)
+    return core
+
+
+def _make_terminal(rules: Rules) -> Callable[..., int]:
+    """The port of :func:`~sixtysix.score_hand`: value of a finished hand for seat 0."""
+    threshold = rules.schneider_threshold
+    no_tricks = rules.schwarz is Schwarz.NO_TRICKS
+    counts_marriages = rules.schneider_counts_marriages
+    at_close = rules.closed_win_basis is ClosedWinBasis.AT_CLOSE
+    fc_rule = rules.failed_close
+    fc_always3 = fc_rule is FailedClose.ALWAYS_THREE
+    fc_2or3 = fc_rule is FailedClose.TWO_OR_THREE
+    false_rule = rules.false_claim
+    false_flat = false_rule is FalseClaim.FLAT_TWO
+    false_2or3 = false_rule is FalseClaim.TWO_OR_THREE
+    beaten_flat = rules.closer_beaten is CloserBeaten.FLAT_TWO
+    wins_hand = rules.last_trick is LastTrick.WINS_HAND
+    both_none = rules.both_over_66 is BothOver66.NO_SCORE
+
+    def grade(tricks: int, cp: int, m: int, bonus: int) -> int:
+        full = cp + m + bonus
+        if no_tricks:
+            if not tricks:
+                return 3
+        elif full == 0:
+            return 3
+        counted = full if counts_marriages else cp + bonus
+        return 2 if counted < threshold else 1
+
+    def grade_claim(
+        claimer: int, cl: int, sn: Any, c0: int, c1: int, m0: int, m1: int, w0: int, w1: int
+    ) -> int:
+        if cl == claimer and at_close and sn is not None:
+            return grade(sn[1], sn[2], sn[3], 0)
+        if claimer == 1:
+            return grade(w0, c0, m0, 0)
+        return grade(w1, c1, m1, 0)
+
+    def failed_close(cl: int, sn: Any, pts0: int, pts1: int) -> int:
+        assert sn is not None
+        if fc_always3 or not sn[1]:
+            return 3
+        if fc_2or3:
+            return 2
+        return 1 if (pts0 if cl == 0 else pts1) >= threshold else 2
+
+    def terminal(
+        last: int,
+        empty: bool,
+        cl: int,
+        sn: tuple[int, int, int, int] | None,
+        c0: int,
+        c1: int,
+        m0: int,
+        m1: int,
+        w0: int,
+        w1: int,
+    ) -> int:
+        pts0 = c0 + m0
+        pts1 = c1 + m1
+        if not empty:
+            claimer = last
+            opp = 1 - claimer
+            if (pts0 if claimer == 0 else pts1) < 66:
+                if false_flat:
+                    gp = 2
+                elif false_2or3:
+                    gp = 2 if (w0 if opp == 0 else w1) else 3
+                else:
+                    gp = grade_claim(claimer, cl, sn, c0, c1, m0, m1, w0, w1)
+                return gp if opp == 0 else -gp
+            if cl >= 0 and cl != claimer:
+                gp = 2 if beaten_flat else failed_close(cl, sn, pts0, pts1)
+            else:
+                gp = grade_claim(claimer, cl, sn, c0, c1, m0, m1, w0, w1)
+            return gp if claimer == 0 else -gp
+        if cl >= 0:
+            if last == cl and (pts0 if cl == 0 else pts1) >= 66:
+                gp = grade_claim(cl, cl, sn, c0, c1, m0, m1, w0, w1)
+                return gp if cl == 0 else -gp
+            gp = failed_close(cl, sn, pts0, pts1)
+            return gp if cl == 1 else -gp
+        if wins_hand:
+            if (pts0 if last == 0 else pts1) >= 66:
+                gp = grade(w0, c0, m0, 0) if last == 1 else grade(w1, c1, m1, 0)
+            else:
+                gp = 1
+            return gp if last == 0 else -gp
+        if last == 0:
+            pts0 += 10
+        else:
+            pts1 += 10
+        over0 = pts0 >= 66
+        over1 = pts1 >= 66
+        if over0 and over1:
+            if both_none or pts0 == pts1:
+                return 0
+            winner = 0 if pts0 > pts1 else 1
+        elif over0:
+            winner = 0
+        elif over1:
+            winner = 1
+        else:
+            return 0
+        loser = 1 - winner
+        bonus = 10 if loser == last else 0
+        gp = grade(w0, c0, m0, bonus) if loser == 0 else grade(w1, c1, m1, bonus)
+        return gp if winner == 0 else -gp
+
+    return terminal
+
+
+def terminal_value(rules: Rules, state: HandState) -> int:
+    """The value of the finished ``state`` for seat 0, by the port of ``score_hand``."""
+    a = args_of(state)
+    return compiled(rules, state.trump).terminal(
+        state.leader, not (a[3] | a[4]), a[6], a[7], a[8], a[9], a[10], a[11], a[14], a[15]
+    )
+
+
+def _make_search(rules: Rules, trump: int, core: Core) -> Callable[..., int]:
+    """Build the recursive alpha-beta search for ``rules`` (rule facts as closure cells)."""
+    terminal = core.terminal
+    beaten_flat = rules.closer_beaten is CloserBeaten.FLAT_TWO
+    explicit = rules.claim_mode is ClaimMode.EXPLICIT
+    auto = not explicit
+    deck_size = rules.deck.size
+    ex_off = 7 - rules.deck.exchange_rank
+    ex_min = rules.exchange_min_talon
+    ex_any_time = rules.exchange_timing is ExchangeTiming.ANY_TIME
+    ex_needs_trick = rules.exchange_requires_won_trick
+    ex_first_lead = rules.exchange_on_first_lead
+    ewc = rules.exchange_when_closed
+    ewc_never = ewc is ExchangeWhenClosed.NEVER
+    ewc_at_close = ewc is ExchangeWhenClosed.AT_CLOSE_OPPONENT
+    king_only = rules.marriage_lead is MarriageLead.KING_ONLY
+    marry_forbidden = rules.marriage_before_first_trick is MarriageBeforeFirstTrick.FORBIDDEN
+    next_trick = rules.marriage_pending_redeem is MarriagePendingRedeem.NEXT_TRICK_AFTER_DECLARING
+    marry_strict = rules.marriage_in_strict_phase
+    out_without_lead = rules.marriage_out_without_lead
+    closing = rules.closing_allowed
+    decide_rule = closing and rules.close_timing is CloseTiming.BEFORE_OR_AFTER_DRAW
+    close_first = rules.close_on_first_lead
+    close_min = rules.close_min_talon
+    at_close = rules.closed_win_basis is ClosedWinBasis.AT_CLOSE
+    at_close_opp = ewc_at_close
+    strict_rule = rules.strict_play
+    head_or_trump = strict_rule is StrictPlay.FOLLOW_HEAD_OR_TRUMP
+    follow_or_trump = strict_rule is StrictPlay.FOLLOW_OR_TRUMP
+    points = POINTS
+    higher = HIGHER
+    suit_mask = SUIT_MASK
+    kings = _KING
+    queens = _QUEEN
+    suit_base = _SUIT_BASE
+    ex = trump * 8 + ex_off
+    follower_may_exchange = ex_any_time or not ewc_never
+    trump_bits = SUIT_MASK[trump]
+
+    def snapshot(
+        closer: int, tp: int, c0: int, c1: int, m0: int, m1: int, w0: int, w1: int
+    ) -> tuple[int, int, int, int]:
+        ot = w1 if closer == 0 else w0
+        if at_close:
+            if closer == 0:
+                return (tp if at_close_opp else 0, ot, c1, m1)
+            return (tp if at_close_opp else 0, ot, c0, m0)
+        return (tp if at_close_opp else 0, ot, 0, 0)
+
+    def tricks_played(h0: int, h1: int, tal: tuple[int, ...], ld: int) -> int:
+        return (deck_size - len(tal) - (h0 | h1).bit_count() - (ld >= 0)) >> 1
+
+    def search(
+        st: int,
+        L: int,
+        ld: int,
+        h0: int,
+        h1: int,
+        tal: tuple[int, ...],
+        cl: int,
+        sn: tuple[int, int, int, int] | None,
+        c0: int,
+        c1: int,
+        m0: int,
+        m1: int,
+        p0: int,
+        p1: int,
+        w0: int,
+        w1: int,
+        tm: int,
+        tc: int,
+        alpha: int,
+        beta: int,
+    ) -> int:
+        nodes = core.nodes + 1
+        core.nodes = nodes
+        if nodes > core.limit:
+            raise SearchLimitError(
+                f"the search needs more than max_nodes={core.limit} nodes; raise the "
+                "budget or solve a later position"
+            )
+        if st == 1:
+            # ---------------------------------------------------------------- follow
+            F = 1 - L
+            hand = h1 if L == 0 else h0
+            open_talon = cl < 0 and bool(tal)
+            best = -INF
+            # Exchange by the follower (the same seat moves again).
+            if follower_may_exchange and tal and hand >> ex & 1 and len(tal) >= ex_min:
+                if cl < 0:
+                    ok = (
+                        ex_any_time
+                        and (not ex_needs_trick or bool(w1 if F else w0))
+                        and (ex_first_lead or bool(w0 | w1))
+                    )
+                elif ewc_at_close:
+                    ok = cl != F and sn is not None and sn[0] == tricks_played(h0, h1, tal, ld)
+                else:
+                    ok = not ewc_never and ex_any_time and bool(w1 if F else w0)
+                if ok:
+                    up = tal[-1]
+                    nh = hand ^ (1 << ex) | (1 << up)
+                    ntal = (*tal[:-1], ex)
+                    if F == 0:
+                        v = search(
+                            1,
+                            L,
+                            ld,
+                            nh,
+                            h1,
+                            ntal,
+                            cl,
+                            sn,
+                            c0,
+                            c1,
+                            m0,
+                            m1,
+                            p0,
+                            p1,
+                            w0,
+                            w1,
+                            tm,
+                            tc,
+                            alpha,
+                            beta,
+                        )
+                    else:
+                        v = search(
+                            1,
+                            L,
+                            ld,
+                            h0,
+                            nh,
+                            ntal,
+                            cl,
+                            sn,
+                            c0,
+                            c1,
+                            m0,
+                            m1,
+                            p0,
+                            p1,
+                            w0,
+                            w1,
+                            tm,
+                            tc,
+                            alpha,
+                            beta,
+                        )
+                    if v > best:
+                        best = v
+                        if v > alpha:
+                            alpha = v
+                            if alpha >= beta:
+                                return best
+            # The playable cards.
+            lsuit = ld >> 3
+            if open_talon:
+                plays = hand
+            else:
+                same = hand & suit_mask[lsuit]
+                if head_or_trump:
+                    if same:
+                        plays = (same & higher[ld]) or same
+                    else:
+                        plays = (hand & suit_mask[trump]) or hand
+                elif same:
+                    plays = same
+                elif follow_or_trump:
+                    plays = (hand & suit_mask[trump]) or hand
+                else:
+                    plays = hand
+            lp = points[ld]
+            # Order: cards that win the trick first (highest first), then the others
+            # from the lowest up.
+            order = []
+            rest = []
+            while plays:
+                low = plays & -plays
+                card = low.bit_length() - 1
+                plays ^= low
+                if card >> 3 == lsuit:
+                    if card < ld:
+                        order.append(card)
+                    else:
+                        rest.append(card)
+                elif card >> 3 == trump:
+                    order.append(card)
+                else:
+                    rest.append(card)
+            rest.reverse()
+            order += rest
+            for card in order:
+                if card >> 3 == lsuit:
+                    W = F if card < ld else L
+                elif card >> 3 == trump:
+                    W = F
+                else:
+                    W = L
+                gain = lp + points[card]
+                if F == 0:
+                    n0 = h0 ^ (1 << card)
+                    n1 = h1
+                else:
+                    n0 = h0
+                    n1 = h1 ^ (1 << card)
+                nc0, nc1, nm0, nm1, np0, np1, nw0, nw1 = c0, c1, m0, m1, p0, p1, w0, w1
+                if W == 0:
+                    nc0 += gain
+                    nw0 = 1
+                    if np0:
+                        nm0 += np0
+                        np0 = 0
+                    total = nc0 + nm0
+                else:
+                    nc1 += gain
+                    nw1 = 1
+                    if np1:
+                        nm1 += np1
+                        np1 = 0
+                    total = nc1 + nm1
+                if not (n0 | n1) or (auto and total >= 66):
+                    v0 = terminal(W, not (n0 | n1), cl, sn, nc0, nc1, nm0, nm1, nw0, nw1)
+                    v = v0 if F == 0 else -v0
+                else:
+                    if open_talon:
+                        if decide_rule and len(tal) >= close_min:
+                            nst = 2
+                            ntal = tal
+                        else:
+                            nst = 0
+                            if W == 0:
+                                n0 |= 1 << tal[0]
+                                n1 |= 1 << tal[1]
+                            else:
+                                n1 |= 1 << tal[0]
+                                n0 |= 1 << tal[1]
+                            ntal = tal[2:]
+                    else:
+                        nst = 0
+                        ntal = tal
+                    if W == F:
+                        v = search(
+                            nst,
+                            W,
+                            -1,
+                            n0,
+                            n1,
+                            ntal,
+                            cl,
+                            sn,
+                            nc0,
+                            nc1,
+                            nm0,
+                            nm1,
+                            np0,
+                            np1,
+                            nw0,
+                            nw1,
+                            -1,
+                            0,
+                            alpha,
+                            beta,
+                        )
+                    else:
+                        v = -search(
+                            nst,
+                            W,
+                            -1,
+                            n0,
+                            n1,
+                            ntal,
+                            cl,
+                            sn,
+                            nc0,
+                            nc1,
+                            nm0,
+                            nm1,
+                            np0,
+                            np1,
+                            nw0,
+                            nw1,
+                            -1,
+                            0,
+                            -beta,
+                            -alpha,
+                        )
+                if v > best:
+                    best = v
+                    if v > alpha:
+                        alpha = v
+                        if alpha >= beta:
+                            return best
+            return best
+
+        # ------------------------------------------------------------ lead / decide
+        if (
+            st == 0
+            and tm < 0
+            and (
+                not tal
+                or (
+                    cl >= 0
+                    and (
+                        ewc_never
+                        or not ((h0 | h1) >> ex & 1)
+                        or (
+                            ewc_at_close
+                            and sn is not None
+                            and sn[0] != tricks_played(h0, h1, tal, -1)
+                        )
+                    )
+                )
+            )
+        ):
+            core.nodes -= 1
+            return strict(L, h0, h1, c0, c1, m0, m1, p0, p1, w0, w1, cl, sn, alpha, beta)
+        hand = h0 if L == 0 else h1
+        won_me = w0 if L == 0 else w1
+        pts = (c0 + m0) if L == 0 else (c1 + m1)
+        # A correct claim is worth at least as much as anything that can follow it
+        # (the opponent's tricks and points only grow), so it is the value.
+        if (
+            explicit
+            and pts >= 66
+            and not (beaten_flat and cl >= 0 and cl != L)
+            and (st == 2 or (out_without_lead if tm >= 0 else won_me))
+        ):
+            v0 = terminal(L, False, cl, sn, c0, c1, m0, m1, w0, w1)
+            return v0 if L == 0 else -v0
+        key = (
+            st,
+            L,
+            h0,
+            h1,
+            tal if cl < 0 else (len(tal), tal[-1]) if tal else (),
+            cl,
+            sn,
+            c0,
+            c1,
+            m0,
+            m1,
+            p0,
+            p1,
+            w0,
+            w1,
+            tm,
+            tc,
+        )
+        table = core.table
+        entry = table.get(key)
+        if entry is not None:
+            lo, hi, _ = entry
+            if lo >= beta:
+                return lo
+            if hi <= alpha:
+                return hi
+            if lo == hi:
+                return lo
+            if lo > alpha:
+                alpha = lo
+            if hi < beta:
+                beta = hi
+        else:
+            lo = -INF
+            hi = INF
+        best = -INF
+        if st == 2:
+            best = _decide(L, h0, h1, tal, cl, sn, c0, c1, m0, m1, p0, p1, w0, w1, alpha, beta)
+        else:
+            best = _lead(
+                L,
+                h0,
+                h1,
+                tal,
+                cl,
+                sn,
+                c0,
+                c1,
+                m0,
+                m1,
+                p0,
+                p1,
+                w0,
+                w1,
+                tm,
+                tc,
+                hand,
+                won_me,
+                alpha,
+                beta,
+            )
+        if best <= alpha:
+            if best < hi:
+                hi = best
+        elif best >= beta:
+            if best > lo:
+                lo = best
+        else:
+            lo = hi = best
+        if len(table) >= core.table_size:
+            table.clear()
+            core.table = table = {}
+        table[key] = (lo, hi, -1)
+        return best
+
+    def strict(
+        L: int,
+        h0: int,
+        h1: int,
+        c0: int,
+        c1: int,
+        m0: int,
+        m1: int,
+        p0: int,
+        p1: int,
+        w0: int,
+        w1: int,
+        cl: int,
+        sn: Any,
+        alpha: int,
+        beta: int,
+    ) -> int:
+        """A whole trick of the strict phase (no draw, no close, no exchange left)."""
+        nodes = core.nodes + 1
+        core.nodes = nodes
+        if nodes > core.limit:
+            raise SearchLimitError(
+                f"the search needs more than max_nodes={core.limit} nodes; raise the "
+                "budget or solve a later position"
+            )
+        if L == 0:
+            hand = h0
+            opp = h1
+            won_me = w0
+            pts = c0 + m0
+        else:
+            hand = h1
+            opp = h0
+            won_me = w1
+            pts = c1 + m1
+        if explicit and won_me and pts >= 66 and not (beaten_flat and cl >= 0 and cl != L):
+            v0 = terminal(L, False, cl, sn, c0, c1, m0, m1, w0, w1)
+            return v0 if L == 0 else -v0
+        if not hand & (hand - 1):
+            # The last trick: both plays are forced.
+            ld = hand.bit_length() - 1
+            card = opp.bit_length() - 1
+            if card >> 3 == ld >> 3:
+                W = 1 - L if card < ld else L
+            elif card >> 3 == trump:
+                W = 1 - L
+            else:
+                W = L
+            gain = points[ld] + points[card]
+            if W == 0:
+                v0 = terminal(0, True, cl, sn, c0 + gain, c1, m0 + p0, m1, 1, w1)
+            else:
+                v0 = terminal(1, True, cl, sn, c0, c1 + gain, m0, m1 + p1, w0, 1)
+            v = v0 if L == 0 else -v0
+            if explicit and won_me:
+                v0 = terminal(L, False, cl, sn, c0, c1, m0, m1, w0, w1)
+                if L == 1:
+                    v0 = -v0
+                if v0 > v:
+                    return v0
+            return v
+        key = (L, h0, h1, c0, c1, m0, m1, p0, p1, w0, w1, cl, sn)
+        table = core.table
+        entry = table.get(key)
+        first = -1
+        if entry is not None:
+            lo, hi, first = entry
+            if lo >= beta:
+                return lo
+            if hi <= alpha:
+                return hi
+            if lo == hi:
+                return lo
+            if lo > alpha:
+                alpha = lo
+            if hi < beta:
+                beta = hi
+        else:
+            lo = -INF
+            hi = INF
+        a_in = alpha
+        best = -INF
+        best_card = -1
+        if explicit and won_me:
+            # A false claim: a fixed (bad) value, but a bound to start from.
+            v0 = terminal(L, False, cl, sn, c0, c1, m0, m1, w0, w1)
+            best = v0 if L == 0 else -v0
+            if best > alpha:
+                alpha = best
+        # The lead options: card indices; a lead after a marriage is coded as
+        # card + 64 * (k + 1), with the points after the k-th marriage in mpoints.
+        options: list[int] = []
+        mpoints: list[tuple[int, int, int, int]] = []
+        if marry_strict and alpha < beta:
+            pairs = (hand >> 2) & (hand >> 3) & suit_base
+            if pairs and (won_me or not marry_forbidden):
+                for suit in (trump, 0, 1, 2, 3):
+                    if not pairs >> (suit * 8) & 1:
+                        continue
+                    pairs ^= 1 << (suit * 8)
+                    value = 40 if suit == trump else 20
+                    nm0, nm1, np0, np1 = m0, m1, p0, p1
+                    if won_me and not next_trick:
+                        if L == 0:
+                            nm0 += value
+                        else:
+                            nm1 += value
+                    elif L == 0:
+                        np0 += value
+                    else:
+                        np1 += value
+                    npts = (c0 + nm0) if L == 0 else (c1 + nm1)
+                    if (
+                        out_without_lead
+                        and npts >= 66
+                        and (auto or not (beaten_flat and cl >= 0 and cl != L))
+                    ):
+                        # Out by the marriage: a correct claim, the best that can follow.
+                        v0 = terminal(L, False, cl, sn, c0, c1, nm0, nm1, w0, w1)
+                        v = v0 if L == 0 else -v0
+                        if v > best:
+                            best = v
+                            best_card = -1
+                            if v > alpha:
+                                alpha = v
+                        continue
+                    if explicit and out_without_lead:
+                        v0 = terminal(L, False, cl, sn, c0, c1, nm0, nm1, w0, w1)
+                        v = v0 if L == 0 else -v0
+                        if v > best:
+                            best = v
+                            best_card = -1
+                            if v > alpha:
+                                alpha = v
+                    mpoints.append((nm0, nm1, np0, np1))
+                    code = 64 * len(mpoints)
+                    options.append(code + kings[suit].bit_length() - 1)
+                    if not king_only:
+                        options.append(code + queens[suit].bit_length() - 1)
+        cards = hand
+        if first >= 0 and cards >> first & 1:
+            options.insert(0, first)
+            cards ^= 1 << first
+        tops = 0
+        for suit_bits in suit_mask:
+            mine = cards & suit_bits
+            if mine:
+                tops |= mine & -mine
+        low_cards = cards ^ tops
+        if tops & trump_bits:
+            t = tops & trump_bits
+            options.append(t.bit_length() - 1)
+            tops ^= t
+        while tops:
+            low = tops & -tops
+            options.append(low.bit_length() - 1)
+            tops ^= low
+        while low_cards:
+            top = low_cards.bit_length() - 1
+            options.append(top)
+            low_cards ^= 1 << top
+        F = 1 - L
+        for ld in options:
+            if alpha >= beta:
+                break
+            if ld < 64:
+                lm0 = m0
+                lm1 = m1
+                lp0 = p0
+                lp1 = p1
+            else:
+                lm0, lm1, lp0, lp1 = mpoints[(ld >> 6) - 1]
+                ld &= 63
+            lsuit = ld >> 3
+            same = opp & suit_mask[lsuit]
+            if head_or_trump:
+                if same:
+                    plays = (same & higher[ld]) or same
+                else:
+                    plays = (opp & trump_bits) or opp
+            elif same:
+                plays = same
+            elif follow_or_trump:
+                plays = (opp & trump_bits) or opp
+            else:
+                plays = opp
+            if L == 0:
+                n0 = h0 ^ (1 << ld)
+                n1 = h1
+            else:
+                n0 = h0
+                n1 = h1 ^ (1 << ld)
+            lp = points[ld]
+            worst = INF
+            b = beta
+            # The follower's replies, winners (highest first) then the rest (lowest first).
+            if lsuit == trump:
+                win = plays & higher[ld]
+            else:
+                win = (plays & higher[ld]) | (plays & trump_bits)
+            replies = []
+            while win:
+                low = win & -win
+                replies.append(low.bit_length() - 1)
+                win ^= low
+            lose = plays & ~((plays & higher[ld]) | (0 if lsuit == trump else plays & trump_bits))
+            while lose:
+                top = lose.bit_length() - 1
+                replies.append(top)
+                lose ^= 1 << top
+            for card in replies:
+                if card >> 3 == lsuit:
+                    W = F if card < ld else L
+                elif card >> 3 == trump:
+                    W = F
+                else:
+                    W = L
+                gain = lp + points[card]
+                if F == 0:
+                    f0 = n0 ^ (1 << card)
+                    f1 = n1
+                else:
+                    f0 = n0
+                    f1 = n1 ^ (1 << card)
+                nc0, nc1, nm0, nm1, np0, np1, nw0, nw1 = c0, c1, lm0, lm1, lp0, lp1, w0, w1
+                if W == 0:
+                    nc0 += gain
+                    nw0 = 1
+                    if np0:
+                        nm0 += np0
+                        np0 = 0
+                    total = nc0 + nm0
+                else:
+                    nc1 += gain
+                    nw1 = 1
+                    if np1:
+                        nm1 += np1
+                        np1 = 0
+                    total = nc1 + nm1
+                if not (f0 | f1) or (auto and total >= 66):
+                    v0 = terminal(W, not (f0 | f1), cl, sn, nc0, nc1, nm0, nm1, nw0, nw1)
+                    v = v0 if L == 0 else -v0
+                elif W == L:
+                    v = strict(W, f0, f1, nc0, nc1, nm0, nm1, np0, np1, nw0, nw1, cl, sn, alpha, b)
+                else:
+                    v = -strict(
+                        W, f0, f1, nc0, nc1, nm0, nm1, np0, np1, nw0, nw1, cl, sn, -b, -alpha
+                    )
+                if v < worst:
+                    worst = v
+                    if worst <= alpha:
+                        break
+                    if worst < b:
+                        b = worst
+            if worst > best:
+                best = worst
+                best_card = ld
+                if worst > alpha:
+                    alpha = worst
+        if best <= a_in:
+            if best < hi:
+                hi = best
+        elif best >= beta:
+            if best > lo:
+                lo = best
+        else:
+            lo = hi = best
+        if len(table) >= core.table_size:
+            table.clear()
+            core.table = table = {}
+        table[key] = (lo, hi, best_card)
+        return best
+
+    def _decide(
+        L: int,
+        h0: int,
+        h1: int,
+        tal: tuple[int, ...],
+        cl: int,
+        sn: Any,
+        c0: int,
+        c1: int,
+        m0: int,
+        m1: int,
+        p0: int,
+        p1: int,
+        w0: int,
+        w1: int,
+        alpha: int,
+        beta: int,
+    ) -> int:
+        best = -INF
+        # Draw.
+        if L == 0:
+            n0 = h0 | 1 << tal[0]
+            n1 = h1 | 1 << tal[1]
+        else:
+            n1 = h1 | 1 << tal[0]
+            n0 = h0 | 1 << tal[1]
+        v = search(
+            0, L, -1, n0, n1, tal[2:], cl, sn, c0, c1, m0, m1, p0, p1, w0, w1, -1, 0, alpha, beta
+        )
+        if v > best:
+            best = v
+            if v > alpha:
+                alpha = v
+                if alpha >= beta:
+                    return best
+        # Close (at the decision: the turn flags stay clear).
+        nsn = snapshot(L, tricks_played(h0, h1, tal, -1), c0, c1, m0, m1, w0, w1)
+        v = search(
+            0, L, -1, h0, h1, tal, L, nsn, c0, c1, m0, m1, p0, p1, w0, w1, -1, 0, alpha, beta
+        )
+        if v > best:
+            best = v
+            if v > alpha:
+                alpha = v
+                if alpha >= beta:
+                    return best
+        if explicit:
+            v0 = terminal(L, False, cl, sn, c0, c1, m0, m1, w0, w1)
+            v = v0 if L == 0 else -v0
+            if v > best:
+                best = v
+        return best
+
+    def _lead(
+        L: int,
+        h0: int,
+        h1: int,
+        tal: tuple[int, ...],
+        cl: int,
+        sn: Any,
+        c0: int,
+        c1: int,
+        m0: int,
+        m1: int,
+        p0: int,
+        p1: int,
+        w0: int,
+        w1: int,
+        tm: int,
+        tc: int,
+        hand: int,
+        won_me: int,
+        alpha: int,
+        beta: int,
+    ) -> int:
+        best = -INF
+        if tm >= 0:
+            plays = kings[tm] if king_only else kings[tm] | queens[tm]
+            plays &= hand
+            claim_ok = out_without_lead and explicit
+        else:
+            plays = hand
+            claim_ok = explicit and bool(won_me)
+            strict_phase = cl >= 0 or not tal
+            # Exchange (the first step of the turn).
+            if tal and not tc and len(tal) >= ex_min:
+                if hand >> ex & 1:
+                    if cl < 0:
+                        ok = (not ex_needs_trick or bool(won_me)) and (
+                            ex_first_lead or bool(w0 | w1)
+                        )
+                    elif ewc_never or ewc_at_close:
+                        ok = False
+                    else:
+                        ok = bool(won_me)
+                    if ok:
+                        up = tal[-1]
+                        nh = hand ^ (1 << ex) | (1 << up)
+                        ntal = (*tal[:-1], ex)
+                        if L == 0:
+                            v = search(
+                                0,
+                                L,
+                                -1,
+                                nh,
+                                h1,
+                                ntal,
+                                cl,
+                                sn,
+                                c0,
+                                c1,
+                                m0,
+                                m1,
+                                p0,
+                                p1,
+                                w0,
+                                w1,
+                                -1,
+                                tc,
+                                alpha,
+                                beta,
+                            )
+                        else:
+                            v = search(
+                                0,
+                                L,
+                                -1,
+                                h0,
+                                nh,
+                                ntal,
+                                cl,
+                                sn,
+                                c0,
+                                c1,
+                                m0,
+                                m1,
+                                p0,
+                                p1,
+                                w0,
+                                w1,
+                                -1,
+                                tc,
+                                alpha,
+                                beta,
+                            )
+                        if v > best:
+                            best = v
+                            if v > alpha:
+                                alpha = v
+                                if alpha >= beta:
+                                    return best
+            # Marriages.
+            pairs = (hand >> 2) & (hand >> 3) & suit_base
+            if pairs and not (
+                (not won_me and marry_forbidden) or (strict_phase and not marry_strict)
+            ):
+                # Trump marriage first.
+                suits = [s for s in (0, 1, 2, 3) if pairs >> (s * 8) & 1]
+                suits.sort(key=lambda s: s != trump)
+                for suit in suits:
+                    value = 40 if suit == trump else 20
+                    nm0, nm1, np0, np1 = m0, m1, p0, p1
+                    if won_me and not next_trick:
+                        if L == 0:
+                            nm0 += value
+                        else:
+                            nm1 += value
+                    elif L == 0:
+                        np0 += value
+                    else:
+                        np1 += value
+                    if auto and out_without_lead and ((c0 + nm0) if L == 0 else (c1 + nm1)) >= 66:
+                        v0 = terminal(L, False, cl, sn, c0, c1, nm0, nm1, w0, w1)
+                        v = v0 if L == 0 else -v0
+                    else:
+                        v = search(
+                            0,
+                            L,
+                            -1,
+                            h0,
+                            h1,
+                            tal,
+                            cl,
+                            sn,
+                            c0,
+                            c1,
+                            nm0,
+                            nm1,
+                            np0,
+                            np1,
+                            w0,
+                            w1,
+                            suit,
+                            tc,
+                            alpha,
+                            beta,
+                        )
+                    if v > best:
+                        best = v
+                        if v > alpha:
+                            alpha = v
+                            if alpha >= beta:
+                                return best
+            # Close.
+            if (
+                closing
+                and tal
+                and cl < 0
+                and len(tal) >= close_min
+                and (close_first or bool(w0 | w1))
+            ):
+                nsn = snapshot(L, tricks_played(h0, h1, tal, -1), c0, c1, m0, m1, w0, w1)
+                v = search(
+                    0,
+                    L,
+                    -1,
+                    h0,
+                    h1,
+                    tal,
+                    L,
+                    nsn,
+                    c0,
+                    c1,
+                    m0,
+                    m1,
+                    p0,
+                    p1,
+                    w0,
+                    w1,
+                    -1,
+                    1,
+                    alpha,
+                    beta,
+                )
+                if v > best:
+                    best = v
+                    if v > alpha:
+                        alpha = v
+                        if alpha >= beta:
+                            return best
+        # Lead a card: highest of each suit first, trumps first.
+        order = []
+        while plays:
+            low = plays & -plays
+            order.append(low.bit_length() - 1)
+            plays ^= low
+        for card in order:
+            if L == 0:
+                v = -search(
+                    1,
+                    L,
+                    card,
+                    h0 ^ (1 << card),
+                    h1,
+                    tal,
+                    cl,
+                    sn,
+                    c0,
+                    c1,
+                    m0,
+                    m1,
+                    p0,
+                    p1,
+                    w0,
+                    w1,
+                    -1,
+                    0,
+                    -beta,
+                    -alpha,
+                )
+            else:
+                v = -search(
+                    1,
+                    L,
+                    card,
+                    h0,
+                    h1 ^ (1 << card),
+                    tal,
+                    cl,
+                    sn,
+                    c0,
+                    c1,
+                    m0,
+                    m1,
+                    p0,
+                    p1,
+                    w0,
+                    w1,
+                    -1,
+                    0,
+                    -beta,
+                    -alpha,
+                )
+            if v > best:
+                best = v
+                if v > alpha:
+                    alpha = v
+                    if alpha >= beta:
+                        return best
+        if claim_ok:
+            v0 = terminal(L, False, cl, sn, c0, c1, m0, m1, w0, w1)
+            v = v0 if L == 0 else -v0
+            if v > best:
+                best = v
+        return best
+
+    return search

@@ -1,0 +1,113 @@
+"""Evaluating moves in one determinized world: the building block of the search bots.
+
+A *world* is a complete :class:`~sixtysix.HandState` drawn by
+:func:`~sixtysix.determinize`. In a world every card is known, so a position of the
+strict phase (talon closed or exhausted) has an exact value (:func:`exact_value`). A
+position of the open phase is too expensive to solve exactly for every world, so
+:func:`world_move_values` plays it on with a fast policy (by default
+:class:`~sixtysix.RuleBot`, each seat deciding from its own view) until the talon is
+closed or runs out, and takes the exact value of the strict position reached. A move
+that closes the talon is therefore always valued exactly.
+
+>>> from sixtysix import SCHNAPSEN, new_hand, legal_moves
+>>> state = new_hand(SCHNAPSEN, seed=8)
+>>> values = world_move_values(state)
+>>> len(values) == len(legal_moves(state)) and all(-3 <= v <= 3 for v in values)
+True
+"""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING
+
+from ..bots.rule_bot import RuleBot
+from ..engine import apply_move, legal_moves
+from ..observe import observe
+from ..state import HandState, Step
+from ._core import NO_LIMIT, Core, compiled
+from .solver import _exact, solve
+
+if TYPE_CHECKING:
+    from ..bots import Bot
+
+__all__ = ["exact_value", "rollout_value", "world_move_values"]
+
+#: The table bound used for the small solves inside the bots.
+BOT_TABLE_SIZE = 100_000
+_RULE_BOT = RuleBot()
+_warm: Core | None = None
+_RNG = random.Random(0)
+
+
+def exact_value(state: HandState, seat: int, table_size: int = BOT_TABLE_SIZE) -> int:
+    """The exact value of ``state`` (every card known) for ``seat``, in game points.
+
+    Cheaper than :func:`~sixtysix.search.solve`: only the position's value is searched,
+    not every move's, and the transposition table is kept from one call to the next
+    while the rules and the trump suit stay the same (bounded by ``table_size``).
+
+    >>> from sixtysix import CLASSIC_66, Close, new_hand, apply_move
+    >>> closed = apply_move(new_hand(CLASSIC_66, seed=1), Close())
+    >>> exact_value(closed, 0) in range(-3, 4)
+    True
+    """
+    global _warm
+    core = compiled(state.rules, state.trump)
+    if _warm is not core:
+        # One warm table at a time: entries stay valid for the same rules and trump.
+        if _warm is not None:
+            _warm.table = {}
+        core.reset(None, table_size)
+        _warm = core
+    else:
+        core.nodes = 0
+        core.limit = NO_LIMIT
+        core.table_size = table_size
+    return _exact(core, state, seat)
+
+
+def rollout_value(
+    state: HandState, seat: int, policy: Bot | None = None, rng: random.Random | None = None
+) -> int:
+    """Play ``state`` on with ``policy`` to the strict phase, then its exact value for ``seat``.
+
+    Each seat decides from its own view. A finished hand is scored.
+
+    >>> from sixtysix import SANTASE, new_hand
+    >>> rollout_value(new_hand(SANTASE, seed=3), 1) in range(-3, 4)
+    True
+    """
+    bot = policy if policy is not None else _RULE_BOT
+    gen = rng if rng is not None else _RNG
+    while state.step is not Step.OVER and state.closed_by < 0 and state.talon:
+        mover = state.to_move
+        assert mover is not None
+        state = apply_move(state, bot.choose(observe(state, mover), gen))
+    return exact_value(state, seat)
+
+
+def world_move_values(
+    state: HandState, policy: Bot | None = None, rng: random.Random | None = None
+) -> list[float]:
+    """The value of each legal move of ``state`` for the seat to move, in one world.
+
+    In the strict phase the values are exact (:func:`~sixtysix.search.solve`); in the
+    open phase each move is followed by a :func:`rollout_value` playout. The list is in
+    :func:`~sixtysix.legal_moves` order.
+
+    >>> from sixtysix import CLASSIC_66, new_hand
+    >>> len(world_move_values(new_hand(CLASSIC_66, seed=5))) > 1
+    True
+    """
+    if state.step is Step.OVER:
+        return []
+    if state.closed_by >= 0 or not state.talon:
+        sol = solve(state, table_size=BOT_TABLE_SIZE)
+        return [float(v) for v in sol.move_values.values()]
+    seat = state.to_move
+    assert seat is not None
+    return [
+        float(rollout_value(apply_move(state, move), seat, policy, rng))
+        for move in legal_moves(state)
+    ]

@@ -1,0 +1,201 @@
+"""The exact solver for a hand whose every card is known: :func:`solve` → :class:`Solution`.
+
+The value of a position is the game-theoretic result of the hand when both players play
+perfectly and every card (both hands and the talon's order) is known: the game points
+the hand will score, ``+g`` when the seat to move wins it with ``g`` game points, ``-g``
+when it loses, 0 when the hand scores nothing (a carried ``tie_carry`` is ignored). Every
+decision is searched as a move: exchanges, closing (on lead or at the decision after a
+trick), marriages, claims (right or false), draws.
+
+>>> from sixtysix import SCHNAPSEN, new_hand, apply_move, legal_moves
+>>> state = new_hand(SCHNAPSEN, seed=11)
+>>> while state.talon and not state.is_over:     # play on to the strict phase
+...     state = apply_move(state, legal_moves(state)[-1])
+>>> sol = solve(state)
+>>> sol.value == max(sol.move_values.values()) and sol.best in sol.move_values
+True
+>>> final = state
+>>> for move in sol.line:
+...     final = apply_move(final, move)
+>>> final.is_over
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+import attrs
+
+from ..engine import apply_move, legal_moves
+from ..errors import HiddenCardsError, quote
+from ..moves import Move
+from ..state import HandState, Step
+from ._core import INF, args_of, compiled, terminal_value
+
+__all__ = ["DEFAULT_TABLE_SIZE", "Solution", "solve"]
+
+#: The default bound on the transposition table: entries kept before it is emptied
+#: (about 250 bytes each, so the default stays well under 1 GB).
+DEFAULT_TABLE_SIZE = 1_000_000
+
+
+@attrs.frozen
+class Solution:
+    """The exact solution of a position: its value, every move's value, a best line.
+
+    Attributes:
+        value: The value for the seat to move, in game points (see the module docs).
+        move_values: The value of every legal move, for the same seat, in the order of
+            :func:`~sixtysix.legal_moves`.
+        best: The first legal move (in ``legal_moves`` order) with the highest value, or
+            ``None`` in a finished hand.
+        nodes: Positions searched.
+
+    >>> from sixtysix import CLASSIC_66, Close, new_hand, apply_move, legal_moves
+    >>> state = apply_move(new_hand(CLASSIC_66, seed=2), Close())
+    >>> sol = solve(state)
+    >>> sol.move_values[sol.best] == sol.value, sol.nodes > 0
+    (True, True)
+    """
+
+    value: int
+    move_values: Mapping[Move, int]
+    best: Move | None
+    nodes: int
+    _root: HandState | None = attrs.field(default=None, repr=False, eq=False, alias="root")
+    _table_size: int = attrs.field(
+        default=DEFAULT_TABLE_SIZE, repr=False, eq=False, alias="table_size"
+    )
+    _line: list[tuple[Move, ...]] = attrs.field(factory=list, repr=False, eq=False)
+
+    @property
+    def line(self) -> tuple[Move, ...]:
+        """One principal variation: best moves for both sides until the hand ends.
+
+        Computed on first access (by solving each position along it). Playing it from
+        the solved position reaches a finished hand that scores :attr:`value`.
+        """
+        if not self._line:
+            self._line.append(_principal_line(self))
+        return self._line[0]
+
+
+def _cool(core: Any) -> None:
+    """Forget the bots' warm table if it belongs to ``core`` (solve starts afresh)."""
+    from . import evaluate
+
+    if evaluate._warm is core:
+        evaluate._warm = None
+
+
+def _check(state: object) -> HandState:
+    if type(state) is HandState:
+        return state
+    from ..observe import PlayerView
+
+    if isinstance(state, PlayerView):
+        raise HiddenCardsError(
+            "solve needs every card, but a PlayerView hides the opponent's hand and the "
+            "talon: determinize it first (sixtysix.determinize(view, rng)) and solve the "
+            "sample, or use sixtysix.search.analyse(view, rng)"
+        )
+    raise HiddenCardsError(f"solve needs a HandState, not {quote(state)}")
+
+
+def _value_of(core: Any, state: HandState, mover: int, alpha: int, beta: int) -> int:
+    """The value of ``state`` for ``mover`` (window in ``mover``'s terms)."""
+    if state.step is Step.OVER:
+        v0 = terminal_value(state.rules, state)
+        return v0 if mover == 0 else -v0
+    child_mover = state.to_move
+    if child_mover == mover:
+        return int(core.search(*args_of(state), alpha, beta))
+    return -int(core.search(*args_of(state), -beta, -alpha))
+
+
+def _exact(core: Any, state: HandState, mover: int) -> int:
+    """The exact value of ``state`` for ``mover`` (a full-window search)."""
+    if state.step is Step.OVER:
+        v0 = terminal_value(state.rules, state)
+        return v0 if mover == 0 else -v0
+    return _value_of(core, state, mover, -INF, INF)
+
+
+def solve(
+    state: HandState, max_nodes: int | None = None, table_size: int = DEFAULT_TABLE_SIZE
+) -> Solution:
+    """Solve ``state`` exactly (every card known): its value and every move's value.
+
+    Args:
+        state: A hand state, with both hands and the talon order known.
+        max_nodes: Stop with :class:`~sixtysix.errors.SearchLimitError` once the search
+            has visited more positions than this (``None``: no limit).
+        table_size: The most positions the transposition table holds; when it is full it
+            is emptied and filled again, so memory stays bounded.
+
+    Returns:
+        The :class:`Solution`. For a finished hand: value 0, no moves, no best move.
+
+    Raises:
+        HiddenCardsError: ``state`` is a :class:`~sixtysix.PlayerView` (determinize it
+            first) or not a state at all.
+        SearchLimitError: the search needed more than ``max_nodes`` positions.
+
+    >>> from sixtysix import SCHNAPSEN, Close, new_hand, apply_move
+    >>> sol = solve(apply_move(new_hand(SCHNAPSEN, seed=3), Close()), table_size=50_000)
+    >>> sol.value in (-3, -2, -1, 0, 1, 2, 3), str(sol.best) in {str(m) for m in sol.move_values}
+    (True, True)
+    """
+    state = _check(state)
+    if state.step is Step.OVER:
+        return Solution(0, {}, None, 0, root=state, table_size=table_size)
+    core = compiled(state.rules, state.trump)
+    _cool(core)
+    core.reset(max_nodes, max(int(table_size), 1))
+    mover = state.to_move
+    assert mover is not None
+    values: dict[Move, int] = {}
+    best: Move | None = None
+    best_value = -INF
+    for move in legal_moves(state):
+        value = _exact(core, apply_move(state, move), mover)
+        values[move] = value
+        if value > best_value:
+            best, best_value = move, value
+    nodes = core.nodes
+    core.table = {}
+    return Solution(best_value, values, best, nodes, root=state, table_size=table_size)
+
+
+def _principal_line(solution: Solution) -> tuple[Move, ...]:
+    """Best moves from the solution's position to the end of the hand."""
+    state = solution._root
+    if state is None or state.step is Step.OVER:
+        return ()
+    core = compiled(state.rules, state.trump)
+    _cool(core)
+    core.reset(None, solution._table_size)
+    line: list[Move] = []
+    mover = state.to_move
+    assert mover is not None
+    target = solution.value
+    # Walk down: at each position pick the first move whose value is the position's.
+    while not state.is_over:
+        mover = state.to_move
+        assert mover is not None
+        chosen: tuple[Move, HandState] | None = None
+        for move in legal_moves(state):
+            child = apply_move(state, move)
+            if _value_of(core, child, mover, target - 1, target + 1) == target:
+                chosen = (move, child)
+                break
+        assert chosen is not None, "no move keeps the solved value"
+        line.append(chosen[0])
+        state = chosen[1]
+        next_mover = state.to_move
+        if next_mover is not None and next_mover != mover:
+            target = -target
+    core.table = {}
+    return tuple(line)

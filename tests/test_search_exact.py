@@ -1,0 +1,121 @@
+"""The solver against a plain brute-force minimax over the public API (issue 10, item 1).
+
+The brute force knows nothing of the solver: no pruning, no table, no shortcuts; it
+recurses over ``legal_moves`` / ``apply_move`` and scores finished hands with
+``score_hand``. Positions come from seeded random play (closing, exchanges, marriages,
+draw decisions all taken at random; claims sometimes), stopped once few enough cards
+are left for the brute force, under every preset in both claim modes, small-hand
+variants of every preset (so that open-talon positions are small too), and ``D32``.
+"""
+
+from __future__ import annotations
+
+import random
+
+import attrs
+import pytest
+from tests.helpers import ALL_RULES, RULE_IDS
+
+import sixtysix as ss
+from sixtysix.search import solve
+
+
+def brute(state: ss.HandState, seat: int) -> int:
+    """The minimax value of ``state`` for ``seat``: game points won (+) or lost (-)."""
+    if state.is_over:
+        result = ss.score_hand(state)
+        if result.winner is None:
+            return 0
+        return result.game_points if result.winner == seat else -result.game_points
+    mover = state.to_move
+    assert mover is not None
+    best = max(brute(ss.apply_move(state, m), mover) for m in ss.legal_moves(state))
+    return best if mover == seat else -best
+
+
+def remaining(state: ss.HandState) -> int:
+    """Cards still to be played: the hands, and the talon while it is open."""
+    talon = len(state.talon) if state.closed_by < 0 else 0
+    return (state.hands[0] | state.hands[1]).bit_count() + talon
+
+
+def small_hands(rules: ss.Rules, packets: tuple[int, ...] = (2, 1)) -> ss.Rules:
+    """The rule set with smaller hands, so that open-talon positions are small too."""
+    return attrs.evolve(rules, deal_packets=packets, trump_after_round=1)
+
+
+def sample_positions(rules: ss.Rules, count: int, seed: int, limit: int) -> list[ss.HandState]:
+    """``count`` unfinished positions with at most ``limit`` cards left, from random play."""
+    rng = random.Random(seed)
+    found: list[ss.HandState] = []
+    for _ in range(count * 40):
+        if len(found) >= count:
+            break
+        state = ss.new_hand(rules, seed=rng.getrandbits(48), dealer=rng.randrange(2))
+        target = rng.randint(4, limit)
+        while not state.is_over and remaining(state) > target:
+            moves = ss.legal_moves(state)
+            # Claims end the hand and closes stop the count, so take them rarely.
+            choices: list[ss.Move] = [
+                m for m in moves if not isinstance(m, ss.Claim | ss.Close)
+            ] or list(moves)
+            if rng.random() < 0.05:
+                choices = list(moves)
+            state = ss.apply_move(state, rng.choice(choices))
+        # Walk a random number of further steps so every kind of step is a root.
+        for _ in range(rng.randrange(3)):
+            if state.is_over:
+                break
+            state = ss.apply_move(state, rng.choice(ss.legal_moves(state)))
+        if not state.is_over:
+            found.append(state)
+    return found
+
+
+def check(state: ss.HandState) -> None:
+    sol = solve(state)
+    mover = state.to_move
+    assert mover is not None
+    assert list(sol.move_values) == list(ss.legal_moves(state))
+    for move, value in sol.move_values.items():
+        expected = brute(ss.apply_move(state, move), mover)
+        assert value == expected, (state, move, value, expected)
+    assert sol.value == max(sol.move_values.values())
+
+
+D32_RULES = [
+    attrs.evolve(ss.CLASSIC_66, deck=ss.Deck.D32),
+    attrs.evolve(ss.SCHNAPSEN, deck=ss.Deck.D32, deal_packets=(3, 3), trump_after_round=2),
+    small_hands(attrs.evolve(ss.HOYLE_66, deck=ss.Deck.D32)),
+]
+
+
+@pytest.mark.parametrize(("index", "rules"), list(enumerate(ALL_RULES)), ids=RULE_IDS)
+def test_solve_matches_brute_force_in_every_preset(index: int, rules: ss.Rules) -> None:
+    positions = sample_positions(rules, 90, seed=100 + index, limit=9)
+    assert len(positions) == 90
+    for state in positions:
+        check(state)
+
+
+@pytest.mark.parametrize(("index", "rules"), list(enumerate(ALL_RULES)), ids=RULE_IDS)
+def test_solve_matches_brute_force_with_small_hands(index: int, rules: ss.Rules) -> None:
+    """Open-talon positions: draws, decisions, closing, exchanges, pending marriages."""
+    for packets in ((2, 1), (1, 1)):
+        variant = small_hands(rules, packets)
+        positions = sample_positions(variant, 60, seed=200 + index, limit=10)
+        assert len(positions) == 60
+        if packets == (1, 1):
+            assert sum(bool(p.talon) and p.closed_by < 0 for p in positions) >= 20
+        for state in positions:
+            check(state)
+
+
+@pytest.mark.parametrize(
+    "rules", D32_RULES, ids=["CLASSIC_D32", "SCHNAPSEN_D32", "HOYLE_D32_SMALL"]
+)
+def test_solve_matches_brute_force_with_d32(rules: ss.Rules) -> None:
+    for mode in ss.ClaimMode:
+        variant = attrs.evolve(rules, claim_mode=mode)
+        for state in sample_positions(variant, 40, seed=3, limit=9):
+            check(state)
