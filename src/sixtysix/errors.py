@@ -22,6 +22,7 @@ __all__ = [
     "RulesError",
     "SearchLimitError",
     "SixtySixError",
+    "TournamentError",
     "quote",
 ]
 
@@ -118,3 +119,11 @@ class PlayerError(SixtySixError):
 
 class SearchLimitError(SixtySixError):
     """A search that would exceed the node budget it was given (``max_nodes``)."""
+
+
+class TournamentError(SixtySixError):
+    """A tournament that cannot be run or resumed as asked.
+
+    Examples: fewer than two bots, a journal file that is corrupt or belongs to another
+    tournament, an executor that keeps failing, a Dask scheduler that cannot be reached.
+    """
