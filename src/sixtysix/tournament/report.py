@@ -286,8 +286,7 @@ def _text_lines(r: Report, timing: bool) -> Iterable[str]:
         f"{'pair':<{width}}  {'deals':>6} {'hands':>6}  {'points/hand':>11}  "
         f"{'95% CI':<18}  {'hands won':<16}"
         + ("" if t.unit == "hand" else f"  {'matches won':<12} {'95% CI':<14}")
-        + "\n"
-    )
+    ).rstrip() + "\n"
     for p in r.pairs:
         e = p.points_per_hand
         won = f"{_pct(p.hands_won[0], p.hands)} - {_pct(p.hands_won[1], p.hands)}"
@@ -361,7 +360,8 @@ def _sprt_state(t: Tournament) -> SprtState:
     s = t.sprt
     assert s is not None
     if s.metric == "elo":
-        return SprtState(elo_to_score(s.elo0), elo_to_score(s.elo1), s.alpha, s.beta)
+        bins = 4 if t.duplicate else 2  # a pair's mean score is a multiple of 1/bins
+        return SprtState(elo_to_score(s.elo0), elo_to_score(s.elo1), s.alpha, s.beta, bins)
     return SprtState(s.elo0, s.elo1, s.alpha, s.beta)
 
 

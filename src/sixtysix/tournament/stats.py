@@ -23,6 +23,8 @@ import attrs
 from ..errors import TournamentError
 
 __all__ = [
+    "SPRT_EPSILON",
+    "Z95",
     "Estimate",
     "SprtState",
     "bootstrap_ratings",
@@ -222,7 +224,7 @@ def sprt_bounds(alpha: float, beta: float) -> tuple[float, float]:
     return math.log(beta / (1 - alpha)), math.log((1 - beta) / alpha)
 
 
-def sprt_llr(n: int, mean: float, variance: float, mu0: float, mu1: float) -> float:
+def sprt_llr(n: float, mean: float, variance: float, mu0: float, mu1: float) -> float:
     """The generalized SPRT log-likelihood ratio of H1: ``mu1`` against H0: ``mu0``.
 
     ``n`` independent observations (duplicate pairs) with sample mean ``mean`` and
@@ -238,13 +240,23 @@ def sprt_llr(n: int, mean: float, variance: float, mu0: float, mu1: float) -> fl
     return n * (mu1 - mu0) * (2 * mean - mu0 - mu1) / (2 * variance)
 
 
+#: The least weight of each bin of a scored SPRT: a prior of half an observation per bin.
+SPRT_EPSILON = Fraction(1, 2)
+
+
 @attrs.define
 class SprtState:
     """A running SPRT: feed observations in order with :meth:`add`, read :attr:`decision`.
 
-    The sums are exact fractions, so the log-likelihood ratio after ``n`` observations
-    does not depend on how they were computed. ``mu0`` and ``mu1`` are the hypotheses
-    on the scale of the observations (an expected score, for the Elo test).
+    ``mu0`` and ``mu1`` are the hypotheses on the scale of the observations (an expected
+    score, for the Elo test). With ``bins=k`` every observation is a multiple of ``1/k``
+    in ``[0, 1]`` (a pair's mean score: ``k = 4`` for two games, the pentanomial
+    model); the test then counts each value and gives every bin at least the weight
+    :data:`SPRT_EPSILON` (fishtest regularizes empty bins the same way, with a smaller
+    weight), so that a run of identical results still has a variance and a test does
+    not decide on its first few pairs. Without bins the observations are any numbers (game points per
+    hand). Sums are exact fractions, so the log-likelihood ratio after ``n``
+    observations does not depend on how they were computed.
 
     >>> s = SprtState(0.5, 0.6, 0.05, 0.05)
     >>> for x in (0.75, 0.5, 0.75, 0.5):
@@ -257,9 +269,11 @@ class SprtState:
     mu1: float
     alpha: float
     beta: float
+    bins: int | None = None
     n: int = 0
     total: Fraction = Fraction(0)
     squares: Fraction = Fraction(0)
+    counts: list[int] = attrs.Factory(list)
     llr: float = 0.0
     decision: str | None = None
 
@@ -270,17 +284,39 @@ class SprtState:
 
     @property
     def mean(self) -> float:
-        """The mean of the observations so far."""
+        """The mean of the observations so far (0 before the first)."""
         return float(self.total / self.n) if self.n else 0.0
 
+    def _moments(self) -> tuple[Fraction, Fraction, Fraction]:
+        """The (weighted) number of observations, their mean and their variance."""
+        if self.bins is None:
+            mean = self.total / self.n
+            return Fraction(self.n), mean, self.squares / self.n - mean * mean
+        k = self.bins
+        weights = [max(Fraction(c), SPRT_EPSILON) for c in self.counts]
+        n = sum(weights, Fraction(0))
+        mean = sum((w * Fraction(i, k) for i, w in enumerate(weights)), Fraction(0)) / n
+        var = sum((w * (Fraction(i, k) - mean) ** 2 for i, w in enumerate(weights)), Fraction(0))
+        return n, mean, var / n
+
     def add(self, x: Fraction) -> str | None:
-        """Add one observation; returns ``"H1"`` or ``"H0"`` once the test decides."""
+        """Add one observation; returns ``"H1"`` or ``"H0"`` once the test decides.
+
+        Raises:
+            TournamentError: with bins, ``x`` is not a multiple of ``1/bins`` in [0, 1].
+        """
+        if self.bins is not None:
+            if not self.counts:
+                self.counts = [0] * (self.bins + 1)
+            i = x * self.bins
+            if i.denominator != 1 or not 0 <= i <= self.bins:
+                raise TournamentError(f"an SPRT score must be k/{self.bins} in [0, 1], not {x}")
+            self.counts[int(i)] += 1
         self.n += 1
         self.total += x
         self.squares += x * x
-        mean = self.total / self.n
-        variance = self.squares / self.n - mean * mean
-        self.llr = sprt_llr(self.n, float(mean), float(variance), self.mu0, self.mu1)
+        n, mean, variance = self._moments()
+        self.llr = sprt_llr(float(n), float(mean), float(variance), self.mu0, self.mu1)
         lower, upper = self.bounds
         if self.decision is None:
             if self.llr >= upper:
