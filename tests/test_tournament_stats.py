@@ -24,7 +24,7 @@ from sixtysix.tournament.stats import (
 
 
 def test_z95() -> None:
-    assert Z95 == pytest.approx(1.959963984540054, abs=1e-15)
+    assert pytest.approx(1.959963984540054, abs=1e-15) == Z95
 
 
 def test_mean_of_duplicate_pairs_with_equal_hands() -> None:
@@ -97,7 +97,7 @@ def test_bradley_terry_two_players() -> None:
 def test_bradley_terry_recovers_known_strengths() -> None:
     # Strengths 4, 2, 1 and 12 games per pair: wins equal to their expectations
     # 12 p_i / (p_i + p_j) are a fixed point of the likelihood equations.
-    wins = [[0, 8, 9.6], [4, 0, 8], [2.4, 4, 0]]
+    wins = [[0.0, 8.0, 9.6], [4.0, 0.0, 8.0], [2.4, 4.0, 0.0]]
     ratings = bradley_terry(wins, prior=0.0)
     step = 400 * math.log10(2)
     assert ratings == pytest.approx((step, 0.0, -step), abs=1e-6)

@@ -128,10 +128,6 @@ def read_journal(
             raise TournamentError(f"journal {name!r}, line {number}: not JSON ({exc})") from None
         except TournamentError as exc:
             raise TournamentError(f"journal {name!r}, line {number}: {exc}") from None
-        except Exception as exc:
-            raise TournamentError(
-                f"journal {name!r}, line {number}: not a deal result ({type(exc).__name__})"
-            ) from None
         if not 0 <= deal.job < planned or pairs[deal.job % len(pairs)] != deal.pair:
             raise TournamentError(
                 f"journal {name!r}, line {number}: deal result {deal.job} is not a job of "

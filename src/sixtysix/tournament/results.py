@@ -200,6 +200,8 @@ class DealResult:
         Raises:
             TournamentError: the data is not such a deal (a missing field, a wrong type).
         """
+        if not isinstance(data, Mapping):
+            raise TournamentError(f"a deal result is a JSON object, not {quote(data)}")
         try:
             pair = tuple(_ints(data["pair"]))
             if len(pair) != 2:
