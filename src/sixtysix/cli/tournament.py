@@ -115,9 +115,22 @@ def add_parser(sub: Any) -> None:
     p.set_defaults(handler=_cmd_tournament, parser=p)
 
 
+class _Usage(Exception):
+    """A usage error found after parsing (exit status 2)."""
+
+
+def _usage(args: argparse.Namespace, message: str) -> int:
+    """Print the usage and ``message`` as argparse does; the exit status 2."""
+    try:
+        args.parser.error(message)
+    except SystemExit as exc:
+        return int(exc.code or 2)
+    raise AssertionError("unreachable")  # pragma: no cover
+
+
 def _tournament_of(args: argparse.Namespace) -> Tournament:
     if len(args.bots) < 2:
-        args.parser.error("a tournament needs two or more bots")
+        raise _Usage("a tournament needs two or more bots")
     bots = [parse_bot(text) for text in args.bots]
     sprt = None
     if args.sprt is not None:
@@ -134,16 +147,28 @@ def _tournament_of(args: argparse.Namespace) -> Tournament:
 
 
 def _cmd_tournament(args: argparse.Namespace) -> int:
+    try:
+        tournament = _check(args)
+    except _Usage as exc:
+        return _usage(args, str(exc))
+    return _play(args, tournament)
+
+
+def _check(args: argparse.Namespace) -> Tournament:
+    """The tournament to play, from the arguments or the journal to resume."""
     if args.scheduler is not None and args.executor != "dask":
-        args.parser.error("--scheduler needs --executor dask")
+        raise _Usage("--scheduler needs --executor dask")
     if args.resume is not None:
         given = [f"--{n.replace('_', '-')}" for n in _TOURNAMENT_OPTIONS if getattr(args, n)]
         if args.bots or given:
             what = ", ".join((["bots"] if args.bots else []) + given)
-            args.parser.error(f"--resume takes the tournament from its journal; drop {what}")
+            raise _Usage(f"--resume takes the tournament from its journal; drop {what}")
         tournament, _, _ = read_journal(args.resume)
-    else:
-        tournament = _tournament_of(args)
+        return tournament
+    return _tournament_of(args)
+
+
+def _play(args: argparse.Namespace, tournament: Tournament) -> int:
     show = not args.quiet and sys.stderr.isatty()
     update, close = progress_bar(sys.stderr) if show else (None, None)
     journal = args.resume if args.resume is not None else args.out

@@ -111,6 +111,9 @@ class PairReport:
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready data."""
         data = attrs.asdict(self, recurse=True)
+        for key in ("hands_won", "matches_won", "forfeits"):
+            if data[key] is not None:
+                data[key] = list(data[key])
         data["endings"] = dict(self.endings)
         data["endings_grouped"] = self.grouped_endings()
         data["hand_win_rate"] = self.hands_won[0] / self.hands if self.hands else None
