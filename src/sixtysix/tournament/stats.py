@@ -254,9 +254,9 @@ class SprtState:
     model); the test then counts each value and gives every bin at least the weight
     :data:`SPRT_EPSILON` (fishtest regularizes empty bins the same way, with a smaller
     weight), so that a run of identical results still has a variance and a test does
-    not decide on its first few pairs. Without bins the observations are any numbers (game points per
-    hand). Sums are exact fractions, so the log-likelihood ratio after ``n``
-    observations does not depend on how they were computed.
+    not decide on its first few pairs. Without bins the observations are any numbers
+    (game points per hand). Sums are exact fractions, so the log-likelihood ratio after
+    ``n`` observations does not depend on how they were computed.
 
     >>> s = SprtState(0.5, 0.6, 0.05, 0.05)
     >>> for x in (0.75, 0.5, 0.75, 0.5):
