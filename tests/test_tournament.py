@@ -29,7 +29,7 @@ from sixtysix.tournament import (
     parse_bot,
     read_journal,
     run_tournament,
-    schedule,
+    schedule_jobs,
 )
 from sixtysix.tournament import worker as worker_module
 from sixtysix.tournament.executors import InlineExecutor, open_executor
@@ -97,7 +97,7 @@ def _without_timing(deal: DealResult) -> DealResult:
 
 def test_schedule_round_robin_order_and_seeds() -> None:
     t = Tournament((RULE, RANDOM, parse_bot("r2=random")), deals=2, seed="x")
-    jobs = schedule(t)
+    jobs = schedule_jobs(t)
     assert [(j.index, j.deal, j.pair, j.seed, j.dealer) for j in jobs] == [
         (0, 0, (0, 1), "x:0", 0),
         (1, 0, (0, 2), "x:0", 0),
@@ -123,7 +123,7 @@ class FourSeats:
 
 def test_four_seat_games_seat_partners_opposite() -> None:
     t = Tournament((RULE, RANDOM), deals=1, game=FourSeats())  # type: ignore[arg-type]
-    assert [s.seats for s in seatings(t, schedule(t)[0])] == [(0, 1, 0, 1), (1, 0, 1, 0)]
+    assert [s.seats for s in seatings(t, schedule_jobs(t)[0])] == [(0, 1, 0, 1), (1, 0, 1, 0)]
     with pytest.raises(TournamentError, match="two-hand game only"):
         Tournament((RULE, RANDOM), unit="match", game=FourSeats())  # type: ignore[arg-type]
     with pytest.raises(TournamentError, match="cannot be rebuilt"):
@@ -189,7 +189,7 @@ def test_sprt_spec() -> None:
 
 def test_hands_are_the_hands_play_hand_plays() -> None:
     t = Tournament((RULE, RANDOM), deals=4, seed=9)
-    for job in schedule(t):
+    for job in schedule_jobs(t):
         deal = worker_module.play_job(t, job)
         first, second = deal.games
         expected = play_hand(CLASSIC_66, RuleBot(), RandomBot(), seed=job.seed, dealer=job.dealer)
@@ -205,7 +205,7 @@ def test_hands_are_the_hands_play_hand_plays() -> None:
 
 def test_matches_are_the_matches_play_match_plays() -> None:
     t = Tournament((RULE, RANDOM), rules=SCHNAPSEN, deals=3, seed=4, unit="match")
-    for job in schedule(t):
+    for job in schedule_jobs(t):
         game = worker_module.play_job(t, job).games[0]
         record = play_match(SCHNAPSEN, RuleBot(), RandomBot(), seed=job.seed, dealer=job.dealer)
         assert [h.moves for h in game.hands] == [g.moves for g in record.games]

@@ -92,6 +92,7 @@ def test_sprt_run(run: Run) -> None:
     assert (status, err) == (0, "")
     assert "SPRT on Elo: H0 0 vs H1 100, alpha 0.05, beta 0.05" in out
     assert "H1 accepted after" in out and "(stopped by the SPRT)" in out
+    assert "the report counts the " in out
     data = _json(
         run, "rule", "random", "--deals", "3", "--seed", "1", "--sprt", "0,1,0.1,0.1",
         "--sprt-on", "points",
@@ -207,7 +208,7 @@ def test_interrupted_run_exits_130_with_a_hint(
     monkeypatch.setattr(worker, "play_job", real)
     status, out, err = run("tournament", "--resume", str(path), "--executor", "thread")
     assert (status, err) == (0, "") and "6 of 6 deals played" in out
-    assert "5 deals in" in out and "1 more from the journal" in out
+    assert "5 deals played in" in out and "1 more from the journal" in out
 
 
 def test_progress_on_a_terminal(run: Run, monkeypatch: pytest.MonkeyPatch) -> None:

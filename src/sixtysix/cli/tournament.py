@@ -215,9 +215,12 @@ def _play(args: argparse.Namespace, tournament: Tournament) -> int:
     else:
         sys.stdout.write(report.text())
         resumed = f"; {run.resumed} more from the journal" if run.resumed else ""
+        if report.played < len(run.deals):
+            resumed += f"; the report counts the {report.played} up to the SPRT's decision"
         rate = played / elapsed if elapsed > 0 else 0.0
         sys.stdout.write(
-            f"\nspeed: {played} deals in {elapsed:.2f} s ({rate:,.1f} deals per second){resumed}\n"
+            f"\nspeed: {played} deals played in {elapsed:.2f} s ({rate:,.1f} deals per second)"
+            f"{resumed}\n"
         )
     if run.interrupted:
         hint = f"; continue with --resume {journal}" if journal is not None else ""

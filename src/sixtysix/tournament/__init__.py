@@ -16,33 +16,79 @@ per move. The ``sixtysix tournament`` command is its front end; see the
 >>> report.pairs[0].points_per_hand.value > 0   # RuleBot beats RandomBot
 True
 
-This package is not imported by ``import sixtysix``.
+Its modules: ``schedule`` (what a tournament is), ``worker`` (playing a job),
+``results``, ``runner``, ``executors``, ``journal``, ``report``, ``progress`` (all their
+public names are here) and :mod:`sixtysix.tournament.stats` (the statistics). This
+package is not imported by ``import sixtysix``.
 """
 
 from __future__ import annotations
 
-from .executors import open_executor
-from .journal import read_journal
-from .report import Report, build_report
+from .executors import EXECUTORS, InlineExecutor, default_workers, open_executor
+from .journal import JOURNAL_FORMAT, JournalWriter, open_journal, read_journal
+from .progress import progress_bar
+from .report import (
+    ENDING_GROUPS,
+    ForfeitLine,
+    PairReport,
+    Rating,
+    Report,
+    SprtReport,
+    SprtTracker,
+    Timing,
+    build_report,
+    sprt_stop,
+)
 from .results import DealResult, Forfeit, GameOutcome, HandOutcome
 from .runner import TournamentRun, run_tournament
-from .schedule import BotSpec, Job, SprtSpec, Tournament, parse_bot, schedule
+from .schedule import (
+    BotSpec,
+    Job,
+    Seating,
+    SprtSpec,
+    Tournament,
+    Unit,
+    parse_bot,
+    schedule_jobs,
+    seatings,
+)
+from .worker import play_batch, play_job
 
 __all__ = [
+    "ENDING_GROUPS",
+    "EXECUTORS",
+    "JOURNAL_FORMAT",
     "BotSpec",
     "DealResult",
     "Forfeit",
+    "ForfeitLine",
     "GameOutcome",
     "HandOutcome",
+    "InlineExecutor",
     "Job",
+    "JournalWriter",
+    "PairReport",
+    "Rating",
     "Report",
+    "Seating",
+    "SprtReport",
     "SprtSpec",
+    "SprtTracker",
+    "Timing",
     "Tournament",
     "TournamentRun",
+    "Unit",
     "build_report",
+    "default_workers",
     "open_executor",
+    "open_journal",
     "parse_bot",
+    "play_batch",
+    "play_job",
+    "progress_bar",
     "read_journal",
     "run_tournament",
-    "schedule",
+    "schedule_jobs",
+    "seatings",
+    "sprt_stop",
 ]

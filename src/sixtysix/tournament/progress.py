@@ -1,9 +1,9 @@
 r"""Progress display for a tournament: a tqdm bar if tqdm is installed, else a plain line.
 
-:func:`progress_bar` returns a :data:`~sixtysix.tournament.runner.Progress` callback
-and a function that closes the display. tqdm is the optional extra
-``sixtysix[tqdm]``; without it the bar is a line redrawn in place (``\\r``) with the
-deals done, the rate and the time left.
+:func:`progress_bar` returns a progress callback for
+:func:`~sixtysix.tournament.run_tournament` and a function that closes the display.
+tqdm is the optional extra ``sixtysix[tqdm]``; without it the bar is a line redrawn in
+place (``\r``) with the deals done, the rate and the time left.
 
 >>> import io
 >>> out = io.StringIO()

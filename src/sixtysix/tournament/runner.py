@@ -1,6 +1,6 @@
 """Running a tournament on any :class:`concurrent.futures.Executor`.
 
-:func:`run_tournament` sends the jobs of :func:`~sixtysix.tournament.schedule` to an
+:func:`run_tournament` sends the jobs of :func:`~sixtysix.tournament.schedule_jobs` to an
 executor in batches, keeps a few batches in flight per worker, and takes the results
 as they finish: each deal is appended to the journal at once, the progress callback
 is told, and the SPRT (if any) looks at the deals from deal 0 on. A batch that fails
@@ -37,10 +37,10 @@ from .executors import EXECUTORS, default_workers, open_executor
 from .journal import JournalWriter, open_journal
 from .report import Report, SprtTracker, build_report
 from .results import DealResult
-from .schedule import Job, Tournament, schedule
+from .schedule import Job, Tournament, schedule_jobs
 from .worker import play_batch
 
-__all__ = ["Progress", "TournamentRun", "run_tournament"]
+__all__ = ["TournamentRun", "run_tournament"]
 
 #: A progress callback: ``progress(deals_done, deals_planned, hands_done)``.
 Progress = Callable[[int, int, int], None]
@@ -98,7 +98,7 @@ def run_tournament(
         executor: Any :class:`~concurrent.futures.Executor` (the caller shuts it down),
             or the name of one for the runner to open and close: ``"process"`` (the
             default: a process pool), ``"thread"``, ``"inline"`` or ``"dask"`` (see
-            :func:`~sixtysix.tournament.executors.open_executor`).
+            :func:`~sixtysix.tournament.open_executor`).
         workers: Workers of an executor opened by name (default one per core); with a
             given executor, how many it runs at once (to keep it busy).
         batch_size: Jobs per batch (default about eight batches per worker, at most 64).
@@ -121,7 +121,7 @@ def run_tournament(
         raise TournamentError(f"unknown executor {executor!r}: use one of {', '.join(EXECUTORS)}")
     for spec in t.bots:
         spec.make()  # an unknown bot is an error before anything runs
-    jobs = schedule(t)
+    jobs = schedule_jobs(t)
     with ExitStack() as stack:
         writer: JournalWriter | None = None
         done: dict[int, DealResult] = {}

@@ -2,14 +2,14 @@
 
 A :class:`Tournament` names its bots (:class:`BotSpec`), the rule set, the number of
 deals, the seed, the unit (single hands or whole matches) and whether each deal is
-played twice with the seats swapped (*duplicate* play). :func:`schedule` turns it into
+played twice with the seats swapped (*duplicate* play). :func:`schedule_jobs` turns it into
 :class:`Job` values, one per deal and pair of bots, in a fixed order: the whole run
 is a pure function of the tournament, whatever executes it.
 
 >>> t = Tournament((BotSpec("rule"), BotSpec("random")), deals=3, seed=7)
->>> [(job.index, job.deal, job.pair, job.seed) for job in schedule(t)]
+>>> [(job.index, job.deal, job.pair, job.seed) for job in schedule_jobs(t)]
 [(0, 0, (0, 1), '7:0'), (1, 1, (0, 1), '7:1'), (2, 2, (0, 1), '7:2')]
->>> [game.seats for game in seatings(t, schedule(t)[0])]
+>>> [game.seats for game in seatings(t, schedule_jobs(t)[0])]
 [(0, 1), (1, 0)]
 """
 
@@ -36,7 +36,7 @@ __all__ = [
     "Tournament",
     "Unit",
     "parse_bot",
-    "schedule",
+    "schedule_jobs",
     "seatings",
 ]
 
@@ -151,10 +151,10 @@ class SprtSpec:
         TournamentError: ``alpha`` or ``beta`` outside (0, 0.5], or ``elo0 == elo1``.
     """
 
-    elo0: float
-    elo1: float
-    alpha: float = 0.05
-    beta: float = 0.05
+    elo0: float = attrs.field(converter=float)
+    elo1: float = attrs.field(converter=float)
+    alpha: float = attrs.field(default=0.05, converter=float)
+    beta: float = attrs.field(default=0.05, converter=float)
     metric: Literal["elo", "points"] = "elo"
 
     def __attrs_post_init__(self) -> None:
@@ -218,7 +218,7 @@ class Tournament:
     bots play the same cards.
 
     >>> t = Tournament((BotSpec("rule"), BotSpec("random"), BotSpec("x=rule")), deals=2)
-    >>> t.pairs, len(schedule(t))
+    >>> t.pairs, len(schedule_jobs(t))
     (((0, 1), (0, 2), (1, 2)), 6)
 
     Attributes:
@@ -343,7 +343,7 @@ class Seating:
     dealer: int
 
 
-def schedule(tournament: Tournament) -> tuple[Job, ...]:
+def schedule_jobs(tournament: Tournament) -> tuple[Job, ...]:
     """Every job of the tournament, in order: deal by deal, pair by pair."""
     pairs = tournament.pairs
     return tuple(

@@ -15,9 +15,9 @@ hand is scored as lost by it by 3 game points (``"FORFEIT"``), a match as lost.
 
 >>> from sixtysix import CLASSIC_66, RuleBot, RandomBot
 >>> from sixtysix.play import play_hand
->>> from sixtysix.tournament import BotSpec, Tournament, schedule
+>>> from sixtysix.tournament import BotSpec, Tournament, schedule_jobs
 >>> t = Tournament((BotSpec("rule"), BotSpec("random")), deals=1, seed=5)
->>> deal = play_job(t, schedule(t)[0])
+>>> deal = play_job(t, schedule_jobs(t)[0])
 >>> first = deal.games[0].hands[0]
 >>> first.moves == play_hand(CLASSIC_66, RuleBot(), RandomBot(), seed="5:0").moves
 True
