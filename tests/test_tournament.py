@@ -32,7 +32,7 @@ from sixtysix.tournament import (
     schedule_jobs,
 )
 from sixtysix.tournament import worker as worker_module
-from sixtysix.tournament.executors import InlineExecutor, open_executor
+from sixtysix.tournament.executors import _Inline, open_executor
 from sixtysix.tournament.journal import open_journal
 from sixtysix.tournament.progress import progress_bar
 from sixtysix.tournament.schedule import seatings
@@ -353,7 +353,7 @@ class FlakyExecutor(Executor):
 
     def __init__(self, failures: int) -> None:
         self.failures = failures
-        self.inner = InlineExecutor()
+        self.inner = _Inline()
 
     def submit(self, fn: Callable[..., Any], /, *args: Any, **kwargs: Any) -> Future[Any]:
         if self.failures > 0:

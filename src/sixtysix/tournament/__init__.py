@@ -24,11 +24,10 @@ package is not imported by ``import sixtysix``.
 
 from __future__ import annotations
 
-from .executors import EXECUTORS, InlineExecutor, default_workers, open_executor
-from .journal import JOURNAL_FORMAT, JournalWriter, open_journal, read_journal
+from .executors import default_workers, open_executor
+from .journal import JournalWriter, open_journal, read_journal
 from .progress import progress_bar
 from .report import (
-    ENDING_GROUPS,
     ForfeitLine,
     PairReport,
     Rating,
@@ -47,7 +46,6 @@ from .schedule import (
     Seating,
     SprtSpec,
     Tournament,
-    Unit,
     parse_bot,
     schedule_jobs,
     seatings,
@@ -55,16 +53,12 @@ from .schedule import (
 from .worker import play_batch, play_job
 
 __all__ = [
-    "ENDING_GROUPS",
-    "EXECUTORS",
-    "JOURNAL_FORMAT",
     "BotSpec",
     "DealResult",
     "Forfeit",
     "ForfeitLine",
     "GameOutcome",
     "HandOutcome",
-    "InlineExecutor",
     "Job",
     "JournalWriter",
     "PairReport",
@@ -77,7 +71,6 @@ __all__ = [
     "Timing",
     "Tournament",
     "TournamentRun",
-    "Unit",
     "build_report",
     "default_workers",
     "open_executor",

@@ -25,10 +25,10 @@ from typing import Any, Literal, ParamSpec, TypeVar
 
 from ..errors import TournamentError
 
-__all__ = ["EXECUTORS", "InlineExecutor", "default_workers", "open_executor"]
+__all__ = ["default_workers", "open_executor"]
 
 #: The executor names :func:`open_executor` accepts.
-EXECUTORS = ("process", "thread", "inline", "dask")
+_EXECUTORS = ("process", "thread", "inline", "dask")
 
 ExecutorName = Literal["process", "thread", "inline", "dask"]
 
@@ -44,7 +44,7 @@ def default_workers() -> int:
         return os.cpu_count() or 1
 
 
-class InlineExecutor(Executor):
+class _Inline(Executor):
     """An executor that runs each call at once, in the calling thread (no parallelism)."""
 
     def submit(self, fn: Callable[_P, _T], /, *args: _P.args, **kwargs: _P.kwargs) -> Future[_T]:
@@ -93,12 +93,12 @@ def open_executor(
         with ThreadPoolExecutor(max_workers=n) as threads:
             yield threads
     elif name == "inline":
-        yield InlineExecutor()
+        yield _Inline()
     elif name == "dask":
         with _dask_client(scheduler, n, timeout, processes) as client:
             yield client.get_executor(pure=False)
     else:
-        raise TournamentError(f"unknown executor {name!r}: use one of {', '.join(EXECUTORS)}")
+        raise TournamentError(f"unknown executor {name!r}: use one of {', '.join(_EXECUTORS)}")
 
 
 @contextmanager

@@ -29,16 +29,16 @@ from ..errors import TournamentError
 from .results import DealResult
 from .schedule import Tournament
 
-__all__ = ["JOURNAL_FORMAT", "JournalWriter", "open_journal", "read_journal"]
+__all__ = ["JournalWriter", "open_journal", "read_journal"]
 
 #: The value of the header's ``"format"`` key.
-JOURNAL_FORMAT = "sixtysix-tournament-journal"
+_FORMAT = "sixtysix-tournament-journal"
 _FORMAT_VERSION = 1
 
 
 def _header(tournament: Tournament) -> dict[str, Any]:
     return {
-        "format": JOURNAL_FORMAT,
+        "format": _FORMAT,
         "format_version": _FORMAT_VERSION,
         "sixtysix": __version__,
         "tournament": tournament.to_dict(),
@@ -100,7 +100,7 @@ def read_journal(
         header = json.loads(lines[0])
     except (json.JSONDecodeError, UnicodeDecodeError):
         header = None
-    if not isinstance(header, dict) or header.get("format") != JOURNAL_FORMAT:
+    if not isinstance(header, dict) or header.get("format") != _FORMAT:
         raise TournamentError(
             f"{name!r} is not a sixtysix tournament journal (its first line is no journal header)"
         )

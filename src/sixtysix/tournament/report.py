@@ -39,7 +39,6 @@ from .stats import (
 )
 
 __all__ = [
-    "ENDING_GROUPS",
     "ForfeitLine",
     "PairReport",
     "Rating",
@@ -52,7 +51,7 @@ __all__ = [
 ]
 
 #: How the report groups hand endings (the JSON report also has every ending by name).
-ENDING_GROUPS: Mapping[str, tuple[str, ...]] = {
+_ENDING_GROUPS: Mapping[str, tuple[str, ...]] = {
     "claimed": (HandEnd.CLAIM.name, HandEnd.FALSE_CLAIM.name, HandEnd.CLOSER_BEATEN.name),
     "closed": (HandEnd.CLOSER_TOOK_LAST_TRICK.name,),
     "failed close": (HandEnd.FAILED_CLOSE.name,),
@@ -100,10 +99,16 @@ class PairReport:
     forfeits: tuple[int, int]
 
     def grouped_endings(self) -> dict[str, int]:
-        """The endings in the groups of :data:`ENDING_GROUPS` (plus ``other``)."""
+        """The number of hands that ended in each group of endings.
+
+        The groups: ``claimed`` (a claim, a false claim, or the closer's opponent
+        claiming first), ``closed`` (the closer took the last trick with 66), ``failed
+        close``, ``played out`` (every played-out ending), ``forfeit``, and ``other``
+        (the endings of other games).
+        """
         counts = dict(self.endings)
         groups = {
-            name: sum(counts.pop(e, 0) for e in ends) for name, ends in ENDING_GROUPS.items()
+            name: sum(counts.pop(e, 0) for e in ends) for name, ends in _ENDING_GROUPS.items()
         }
         groups["other"] = sum(counts.values())
         return groups
@@ -305,7 +310,7 @@ def _text_lines(r: Report, timing: bool) -> Iterable[str]:
             )
         yield line.rstrip() + "\n"
     yield "\nhow hands ended:\n"
-    names = [*ENDING_GROUPS, "other"]
+    names = [*_ENDING_GROUPS, "other"]
     yield f"{'':<{width}}  " + "".join(f"{n:>13}" for n in names) + f"{'schwarz':>13}\n"
     for p in r.pairs:
         groups = p.grouped_endings()

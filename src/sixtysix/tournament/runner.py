@@ -33,7 +33,7 @@ from contextlib import ExitStack
 import attrs
 
 from ..errors import TournamentError
-from .executors import EXECUTORS, default_workers, open_executor
+from .executors import _EXECUTORS, default_workers, open_executor
 from .journal import JournalWriter, open_journal
 from .report import Report, SprtTracker, build_report
 from .results import DealResult
@@ -117,8 +117,8 @@ def run_tournament(
     t = tournament
     if resume and journal is None:
         raise TournamentError("resume=True needs the journal to resume")
-    if isinstance(executor, str) and executor not in EXECUTORS:
-        raise TournamentError(f"unknown executor {executor!r}: use one of {', '.join(EXECUTORS)}")
+    if isinstance(executor, str) and executor not in _EXECUTORS:
+        raise TournamentError(f"unknown executor {executor!r}: use one of {', '.join(_EXECUTORS)}")
     for spec in t.bots:
         spec.make()  # an unknown bot is an error before anything runs
     jobs = schedule_jobs(t)

@@ -34,7 +34,6 @@ __all__ = [
     "Seating",
     "SprtSpec",
     "Tournament",
-    "Unit",
     "parse_bot",
     "schedule_jobs",
     "seatings",
