@@ -6,8 +6,10 @@ import json
 import os
 import random
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from concurrent.futures import Executor, Future, ThreadPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -31,6 +33,7 @@ from sixtysix.tournament import (
     run_tournament,
     schedule_jobs,
 )
+from sixtysix.tournament import runner as runner_module
 from sixtysix.tournament import worker as worker_module
 from sixtysix.tournament.executors import _Inline, open_executor
 from sixtysix.tournament.journal import open_journal
@@ -394,6 +397,45 @@ def test_a_broken_executor_of_the_caller_is_an_error(tmp_path: Path) -> None:
         run_tournament(t, pool, batch_size=1)
 
 
+def test_an_executor_that_takes_no_work() -> None:
+    pool = ThreadPoolExecutor(1)
+    pool.shutdown()
+    with pytest.raises(TournamentError, match="the executor cannot take work"):
+        run_tournament(Tournament((RULE, RANDOM), deals=2), pool)
+
+
+class RefusingOnce(Executor):
+    """Refuses its first batch as a broken process pool does, then runs inline."""
+
+    refused = 0
+
+    def submit(self, fn: Callable[..., Any], /, *args: Any, **kwargs: Any) -> Future[Any]:
+        if RefusingOnce.refused == 0:
+            RefusingOnce.refused += 1
+            raise BrokenProcessPool("a child process terminated abruptly")
+        return _Inline().submit(fn, *args, **kwargs)
+
+
+def test_a_pool_of_its_own_that_breaks_is_replaced(monkeypatch: pytest.MonkeyPatch) -> None:
+    opened: list[str] = []
+
+    @contextmanager
+    def fake(name: str, *args: Any, **kwargs: Any) -> Iterator[Executor]:
+        opened.append(name)
+        yield RefusingOnce()
+
+    monkeypatch.setattr(runner_module, "open_executor", fake)
+    t = Tournament((RULE, RANDOM), deals=3, seed=1)
+    run = run_tournament(t, "process", batch_size=1)
+    assert opened == ["process", "process"] and len(run.deals) == 3
+
+
+def test_the_inline_executor_keeps_exceptions() -> None:
+    with open_executor("inline") as ex:
+        future = ex.submit(int, "x")
+    assert isinstance(future.exception(), ValueError)
+
+
 def test_unknown_bots_and_executors() -> None:
     with pytest.raises(PlayerError, match="unknown bot 'clever'"):
         run_tournament(Tournament((RULE, BotSpec("clever"))), "inline")
@@ -633,6 +675,21 @@ def test_report_before_any_deal() -> None:
     assert "0 of 5 deals played (interrupted)" in text and "nan" in text
 
 
+def test_report_of_matches_before_any_deal() -> None:
+    t = Tournament((RULE, RANDOM), deals=2, unit="match")
+    pair = build_report(t, []).pairs[0]
+    assert pair.matches_won == (0, 0) and pair.match_rate is None
+
+
+def test_a_hand_nobody_wins() -> None:
+    # Seed 26, deal 0: RuleBot against RuleBot ends with no score (see test_cli_more.py).
+    t = Tournament((RULE, parse_bot("twin=rule")), deals=1, seed=26, duplicate=False)
+    game = run_tournament(t, "inline").deals[0].games[0]
+    assert game.winner is None and game.hands[0].returns == (0, 0)
+    pair = run_tournament(t, "inline").report().pairs[0]
+    assert pair.hands_won == (0, 0, 1)
+
+
 def test_report_rejects_results_of_another_tournament() -> None:
     t = Tournament((RULE, RANDOM), deals=2, seed=1)
     deals = run_tournament(t, "inline").deals
@@ -676,9 +733,12 @@ def test_plain_progress_line() -> None:
     assert out.getvalue() == ""  # nothing shown, nothing to wipe
     update(0, 4, 0)
     update(1, 4, 2)  # throttled: less than 0.1 s after the first
+    time.sleep(0.11)
+    update(2, 4, 4)  # now shown, with the time left
     update(4, 4, 8)
     close()
     text = out.getvalue()
+    assert "2/4 deals" in text and "ETA 0:00:0" in text
     assert "\r[" in text and "4/4 deals" in text and text.endswith("\r")
     assert "1/4" not in text
     empty = io.StringIO()

@@ -139,8 +139,8 @@ class _Tally:
                 for seat in (0, 1):
                     # The match scores include carried game points.
                     self.game_points[seat] += game.scores[seat]
-                if game.winner is not None:
-                    self.matches_won[game.winner] += 1
+                assert game.winner is not None  # every match ends with a winner
+                self.matches_won[game.winner] += 1
 
 
 def _cmd_simulate(args: argparse.Namespace) -> int:

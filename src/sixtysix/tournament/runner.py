@@ -245,8 +245,6 @@ class _Loop:
     def _take(self, results: list[DealResult]) -> bool:
         """Record the results; whether the SPRT has now decided."""
         for deal in results:
-            if deal.job in self.done:  # a batch sent again after it had finished
-                continue
             self.done[deal.job] = deal
             self.hands += deal.hands
             if self.writer is not None:

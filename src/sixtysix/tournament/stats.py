@@ -128,15 +128,58 @@ def score_to_elo(score: float) -> float:
     return 400.0 * math.log10(score / (1.0 - score))
 
 
+def _solve(matrix: list[list[float]], rhs: list[float]) -> list[float] | None:
+    """Gaussian elimination with partial pivoting; ``None`` if the matrix is singular."""
+    n = len(rhs)
+    m = [[*row, r] for row, r in zip(matrix, rhs, strict=True)]
+    for col in range(n):
+        pivot = max(range(col, n), key=lambda r: abs(m[r][col]))
+        if abs(m[pivot][col]) < 1e-300:
+            return None
+        m[col], m[pivot] = m[pivot], m[col]
+        for r in range(col + 1, n):
+            f = m[r][col] / m[col][col]
+            if f:
+                for c in range(col, n + 1):
+                    m[r][c] -= f * m[col][c]
+    x = [0.0] * n
+    for r in range(n - 1, -1, -1):
+        x[r] = (m[r][n] - math.fsum(m[r][c] * x[c] for c in range(r + 1, n))) / m[r][r]
+    return x
+
+
+def _components(g: list[list[float]]) -> list[list[int]]:
+    """The groups of players linked by games, each in increasing order."""
+    n = len(g)
+    seen: set[int] = set()
+    groups = []
+    for start in range(n):
+        if start in seen:
+            continue
+        group, todo = [], [start]
+        seen.add(start)
+        while todo:
+            i = todo.pop()
+            group.append(i)
+            for j in range(n):
+                if g[i][j] > 0 and j not in seen:
+                    seen.add(j)
+                    todo.append(j)
+        groups.append(sorted(group))
+    return groups
+
+
 def bradley_terry(
-    wins: Sequence[Sequence[float]], prior: float = 1.0, iterations: int = 10_000
+    wins: Sequence[Sequence[float]], prior: float = 1.0, iterations: int = 100
 ) -> tuple[float, ...]:
     """Bradley-Terry ratings on the Elo scale (mean 0) from a matrix of wins.
 
     ``wins[i][j]`` is the score of player ``i`` against ``j`` (a draw counts half to
     each). ``prior`` virtual draws are added to every pair that met, so a player who
-    won every game still gets a finite rating. The fit is Hunter's MM algorithm,
-    iterated until no strength changes by more than 1e-12 (relatively).
+    won every game still gets a finite rating. The maximum-likelihood fit is Newton's
+    method on the log-strengths (with step halving), from equal strengths, until no
+    step exceeds 1e-12; one player of each group of players linked by games is held
+    at 0 (players who met nobody keep 0).
 
     >>> [round(r, 1) for r in bradley_terry([[0, 3], [1, 0]], prior=0.0)]
     [95.4, -95.4]
@@ -148,26 +191,52 @@ def bradley_terry(
     ]
     g = [[w[i][j] + w[j][i] for j in range(n)] for i in range(n)]
     total = [math.fsum(row) for row in w]
-    strength = [1.0] * n
-    for _ in range(iterations):
-        new = []
+    free = [i for group in _components(g) for i in group[1:]]
+    index = {p: k for k, p in enumerate(free)}
+    theta = [0.0] * n
+
+    def loglik(t: list[float]) -> float:
+        terms = [total[i] * t[i] for i in range(n)]
         for i in range(n):
-            denom = math.fsum(
-                g[i][j] / (strength[i] + strength[j]) for j in range(n) if j != i and g[i][j]
-            )
-            new.append(total[i] / denom if denom > 0 else strength[i])
-        positive = [s for s in new if s > 0]
-        scale = (
-            math.exp(math.fsum(math.log(s) for s in positive) / len(positive)) if positive else 1
-        )
-        new = [s / scale for s in new]
-        change = max(abs(a - b) / b for a, b in zip(new, strength, strict=True))
-        strength = new
-        if change < 1e-12:
+            for j in range(i + 1, n):
+                if g[i][j]:
+                    hi = max(t[i], t[j])
+                    both = hi + math.log(math.exp(t[i] - hi) + math.exp(t[j] - hi))
+                    terms.append(-g[i][j] * both)
+        return math.fsum(terms)
+
+    for _ in range(iterations if free else 0):
+        grad = [0.0] * len(free)
+        hess = [[0.0] * len(free) for _ in free]
+        for i in range(n):
+            for j in range(n):
+                if i == j or not g[i][j]:
+                    continue
+                p = 1.0 / (1.0 + math.exp(theta[j] - theta[i]))
+                if i in index:
+                    grad[index[i]] -= g[i][j] * p
+                    hess[index[i]][index[i]] += g[i][j] * p * (1 - p)
+                    if j in index:
+                        hess[index[i]][index[j]] -= g[i][j] * p * (1 - p)
+        for p_, k in index.items():
+            grad[k] += total[p_]
+        step = _solve(hess, grad)
+        if step is None:
             break
-    elo = [400.0 * math.log10(s) if s > 0 else -math.inf for s in strength]
-    finite = [e for e in elo if math.isfinite(e)]
-    mean = math.fsum(finite) / len(finite) if finite else 0.0
+        base = loglik(theta)
+        scale = 1.0
+        while True:
+            trial = list(theta)
+            for p_, k in index.items():
+                trial[p_] += scale * step[k]
+            if loglik(trial) >= base or scale < 1e-6:
+                break
+            scale /= 2
+        theta = trial
+        if max(abs(scale * x) for x in step) < 1e-12:
+            break
+    elo = [400.0 / math.log(10) * t for t in theta]
+    mean = math.fsum(elo) / n if n else 0.0
     return tuple(e - mean for e in elo)
 
 
