@@ -68,3 +68,9 @@ def docs(session: nox.Session) -> None:
 def bench(session: nox.Session) -> None:
     """Run the benchmark script and print its figures (not part of the default run)."""
     session.run(PY, "benchmarks/bench.py", *session.posargs)
+
+
+@nox.session(name="bench-tournament", venv_backend="none")
+def bench_tournament(session: nox.Session) -> None:
+    """The tournament runner's speed on 1 and 2 workers and its overhead (not default)."""
+    session.run(PY, "benchmarks/tournament.py", *session.posargs)

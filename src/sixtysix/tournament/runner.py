@@ -73,6 +73,21 @@ class TournamentRun:
         )
 
 
+def _capacity(executor: Executor) -> int | None:
+    """How many calls ``executor`` runs at once, if it tells.
+
+    A pool's workers, or the threads of a Dask cluster's workers.
+    """
+    pool = getattr(executor, "_max_workers", None)
+    if isinstance(pool, int):
+        return pool
+    client = getattr(executor, "_client", None)
+    try:
+        return int(sum(client.nthreads().values())) or None  # type: ignore[union-attr]
+    except Exception:
+        return None
+
+
 def _default_batch(jobs: int, workers: int) -> int:
     """About eight batches per worker, each of 1 to 64 jobs."""
     return max(1, min(64, math.ceil(jobs / (8 * workers))))
@@ -133,8 +148,8 @@ def run_tournament(
         stopped = tracker is not None and tracker.feed(done) is not None
         todo = [] if stopped else [job for job in jobs if job.index not in done]
         n = workers if workers is not None else default_workers()
-        if workers is None and not isinstance(executor, str | None):
-            n = getattr(executor, "_max_workers", None) or n
+        if workers is None and isinstance(executor, Executor):
+            n = _capacity(executor) or n
         size = batch_size if batch_size is not None else _default_batch(len(todo), n)
         if size < 1:
             raise TournamentError(f"batch_size must be 1 or more, not {size}")
