@@ -15,6 +15,8 @@ from typing import Any
 
 import attrs
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import sixtysix as ss
 from sixtysix import CLASSIC_66, SCHNAPSEN, RandomBot, RuleBot, TwoHandGame
@@ -776,3 +778,27 @@ def test_progress_without_tqdm_falls_back(monkeypatch: pytest.MonkeyPatch) -> No
     update(3, 3, 6)
     close()
     assert "3/3 deals" in out.getvalue()
+
+
+# ------------------------------------------------------------------ properties
+
+
+@settings(max_examples=10, deadline=None)
+@given(
+    deals=st.integers(1, 5),
+    seed=st.integers(0, 10**6),
+    batch=st.integers(1, 4),
+    workers=st.integers(1, 3),
+    unit=st.sampled_from(["hand", "match"]),
+)
+def test_batching_and_threads_never_change_the_report(
+    deals: int, seed: int, batch: int, workers: int, unit: str
+) -> None:
+    t = Tournament((RULE, RANDOM), deals=deals, seed=seed, unit=unit)  # type: ignore[arg-type]
+    inline = run_tournament(t, "inline")
+    threaded = run_tournament(t, "thread", workers=workers, batch_size=batch)
+    assert _stable(threaded.report(bootstrap=5)) == _stable(inline.report(bootstrap=5))
+    for deal in inline.deals:
+        # Duplicate: the same bots meet on the same cards, once from each side.
+        first, second = deal.games
+        assert first.seats == second.seats[::-1] and first.dealer == second.dealer
