@@ -17,12 +17,12 @@ from __future__ import annotations
 
 import itertools
 import json
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any, Literal
 
 import attrs
 
-from ..bots import Bot
+from ..bots import Bot, RandomBot, RuleBot
 from ..bots.registry import make_bot
 from ..errors import PlayerError, TournamentError, quote
 from ..game import Game, TwoHandGame
@@ -58,6 +58,19 @@ def _kwargs_json(value: Mapping[str, Any] | str | None) -> str:
         return json.dumps(dict(value), sort_keys=True, separators=(", ", ": "))
     except (TypeError, ValueError) as exc:
         raise PlayerError(f"bot arguments must be JSON values: {exc}") from None
+
+
+def _remake(spec: BotSpec) -> Callable[..., Bot]:
+    def make(**kwargs: Any) -> Bot:
+        return make_bot(spec.spec, kwargs)
+
+    return make
+
+
+#: The bot classes that :meth:`BotSpec.make` may construct directly once one was made.
+_PLAIN_BOTS: tuple[type, ...] = (RandomBot, RuleBot)
+#: How each spec made so far is made again (filled by :meth:`BotSpec.make`).
+_FACTORIES: dict[BotSpec, Callable[..., Bot]] = {}
 
 
 def _default_label(spec: BotSpec) -> str:
@@ -98,7 +111,12 @@ class BotSpec:
             PlayerError: an unknown name, a path that cannot be imported, arguments that
                 do not fit, or something that is not a bot.
         """
-        return make_bot(self.spec, json.loads(self.kwargs))
+        factory = _FACTORIES.get(self)
+        if factory is not None:
+            return factory(**json.loads(self.kwargs))
+        bot = make_bot(self.spec, json.loads(self.kwargs))  # checks the name, path and bot
+        _FACTORIES[self] = type(bot) if type(bot) in _PLAIN_BOTS else _remake(self)
+        return bot
 
     def to_dict(self) -> dict[str, Any]:
         """The spec as JSON-ready data (the inverse of :meth:`from_dict`)."""

@@ -31,11 +31,14 @@ from time import perf_counter
 from typing import Any
 
 from ..bots import Bot
+from ..engine import apply_move as _apply_move
 from ..errors import quote
 from ..game import Game, TwoHandGame
 from ..match import apply_result, new_match
+from ..observe import observe as _observe
 from ..rules import Rules, Schwarz
 from ..scoring import HandResult, score_hand
+from ..state import HandState
 from .results import FORFEIT_END, DealResult, Forfeit, GameOutcome, HandOutcome
 from .schedule import Job, Seating, Tournament, seatings
 
@@ -64,6 +67,10 @@ class _Clock:
     def __init__(self, seats: int) -> None:
         self.seconds = [0.0] * seats
         self.decisions = [0] * seats
+
+
+def _to_move(state: HandState) -> int | None:
+    return state.to_move
 
 
 def _rng(seed: str, seat: int) -> random.Random:
@@ -158,9 +165,10 @@ def _play_hand(
     moves: list[str] = []
     seconds = clock.seconds
     decisions = clock.decisions
-    to_move = game.to_move
-    observe = game.observe
-    apply_move = game.apply_move
+    if isinstance(game, TwoHandGame):  # the same functions, without the indirection
+        to_move, observe, apply_move = _to_move, _observe, _apply_move
+    else:
+        to_move, observe, apply_move = game.to_move, game.observe, game.apply_move
     while True:
         seat = to_move(state)
         if seat is None:
