@@ -86,6 +86,9 @@ def thorough(session: nox.Session) -> None:
     """The whole test suite under the Hypothesis profile ``thorough`` (20x the examples)."""
     session.env["HYPOTHESIS_PROFILE"] = "thorough"
     session.run(PY, "-m", "pytest", "-q", "-p", "no:cacheprovider", *session.posargs)
+
+
+@nox.session(venv_backend="none")
 def fuzz(session: nox.Session) -> None:
     """The fuzz targets of tests/fuzz/ with many examples each (not a default session).
 
@@ -167,3 +170,9 @@ def mutation(session: nox.Session) -> None:
     total = caught + stats.get("survived", 0)
     if total:
         session.log(f"mutation score: {caught}/{total} = {100 * caught / total:.1f}% killed")
+
+
+@nox.session(name="bench-tournament", venv_backend="none")
+def bench_tournament(session: nox.Session) -> None:
+    """The tournament runner's speed on 1 and 2 workers and its overhead (not default)."""
+    session.run(PY, "benchmarks/tournament.py", *session.posargs)

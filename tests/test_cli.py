@@ -10,6 +10,7 @@ import subprocess
 import sys
 from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 import attrs
 import pytest
@@ -21,6 +22,7 @@ from sixtysix.cli import main
 from sixtysix.match import new_match, next_hand
 from sixtysix.play import play_hand, play_match
 from sixtysix.records import GameRecord
+from sixtysix.tournament import worker
 
 Run = Callable[..., tuple[int, str, str]]
 
@@ -360,18 +362,31 @@ def test_simulate_other_bots(run: Run) -> None:
 
 def test_simulate_interrupted(run: Run, monkeypatch: pytest.MonkeyPatch) -> None:
     calls = []
+    real = worker.play_job
 
-    def flaky(*args: object, **kwargs: object) -> object:
+    def flaky(*args: Any) -> Any:
         calls.append(1)
         if len(calls) == 3:
             raise KeyboardInterrupt
-        return play_match(*args, **kwargs)  # type: ignore[arg-type]
+        return real(*args)
 
-    monkeypatch.setattr(cli, "play_match", flaky)
-    status, out, err = run("simulate", "--matches", "5", "--seed", "1")
+    # One worker thread plays the matches in order, one per batch.
+    monkeypatch.setattr(worker, "play_job", flaky)
+    status, out, err = run(
+        "simulate", "--matches", "5", "--seed", "1", "--executor", "thread", "--workers", "1"
+    )
     assert status == 130
     assert "2 of 5 matches (interrupted)" in out
     assert err == "sixtysix: interrupted\n"
+
+
+def test_simulate_runs_in_parallel_with_the_same_results(run: Run) -> None:
+    argv = ("--matches", "6", "--seed", "5", "--bots", "rule", "random")
+    one = _summary(run, *argv, "--executor", "inline")
+    two = _summary(run, *argv, "--workers", "2")
+    for data in (one, two):
+        del data["seconds"], data["hands_per_second"]
+    assert one == two
 
 
 # ------------------------------------------------------------------ play

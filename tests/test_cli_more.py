@@ -26,6 +26,7 @@ from sixtysix.cli import main
 from sixtysix.match import apply_result, new_match
 from sixtysix.play import play_hand, play_match
 from sixtysix.records import GameRecord
+from sixtysix.tournament import worker
 
 Run = Callable[..., tuple[int, str, str]]
 
@@ -195,8 +196,8 @@ def test_simulate_interrupted_before_the_first_hand(
     def interrupt(*args: object, **kwargs: object) -> GameRecord:
         raise KeyboardInterrupt
 
-    monkeypatch.setattr(cli, "play_hand", interrupt)
-    status, out, err = run("simulate", "--hands", "5", "--seed", "1")
+    monkeypatch.setattr(worker, "play_job", interrupt)
+    status, out, err = run("simulate", "--hands", "5", "--seed", "1", "--executor", "thread")
     assert status == 130
     assert err == "sixtysix: interrupted\n"
     assert "0 of 5 hands (interrupted)" in out

@@ -25,6 +25,7 @@ __all__ = [
     "RulesError",
     "SearchLimitError",
     "SixtySixError",
+    "TournamentError",
     "quote",
 ]
 
@@ -144,4 +145,12 @@ class HiddenCardsError(SixtySixError):
 
     Determinize the view first (:func:`sixtysix.determinize`), or use a function made for
     views (``sixtysix.search.analyse``).
+    """
+
+
+class TournamentError(SixtySixError):
+    """A tournament that cannot be run or resumed as asked.
+
+    Examples: fewer than two bots, a journal file that is corrupt or belongs to another
+    tournament, an executor that keeps failing, a Dask scheduler that cannot be reached.
     """
