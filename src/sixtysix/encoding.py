@@ -74,7 +74,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from .cards import Deck
+import attrs
+
+from .cards import CARDS, Deck, Suit
 from .errors import SixtySixError, quote
 from .moves import ALL_MOVES, NUM_ACTIONS, Move, move_id
 from .observe import PlayerView
@@ -93,6 +95,7 @@ __all__ = [
     "encode_view_array",
     "layout",
     "observation_size",
+    "view_text",
 ]
 
 #: The blocks of the vector after the six card blocks: (name, size).
@@ -346,3 +349,59 @@ def action_mask_array(view: PlayerView) -> npt.NDArray[np.int8]:
     import numpy as np
 
     return np.asarray(action_mask(view), dtype=np.int8)
+
+
+_CARD_FIELDS = ("lead", "talon_bottom", "dealt_turnup")
+
+
+def _cards_text(mask: int) -> str:
+    return " ".join(str(CARDS[i]) for i in range(32) if (mask >> i) & 1) or "-"
+
+
+def _field_text(name: str, value: Any) -> str:
+    if name.endswith("_mask"):
+        return _cards_text(value)
+    if name == "won":
+        return " | ".join(_cards_text(mask) for mask in value)
+    if name == "played":
+        return " ".join(str(CARDS[i]) for i in value) or "-"
+    if name in _CARD_FIELDS:
+        return str(CARDS[value]) if value >= 0 else "-"
+    if name == "trump":
+        return Suit(value).letter
+    if name == "step":
+        return str(value.name)
+    if value is not None and attrs.has(type(value)):
+        return " ".join(str(v) for v in attrs.astuple(value))
+    return str(value)
+
+
+def view_text(view: PlayerView, *, public: bool = True, private: bool = True) -> str:
+    """Every fact of ``view`` as one line of text: equal views give equal text.
+
+    ``private`` is the seat's hand; ``public`` is everything else (the seat, the
+    dealer, the trick, the cards played and won, the points, what is known and excluded
+    of the opponent's hand, ...). The framework adapters use it as the observation
+    string.
+
+    >>> from sixtysix import SCHNAPSEN, deal_from_order, observe
+    >>> pack = "AH TH KH QH JH AS TS KS QS JS AD TD KD QD JD AC TC KC QC JC"
+    >>> view = observe(deal_from_order(SCHNAPSEN, pack.split(), dealer=0), 1)
+    >>> view_text(view, public=False)
+    'hand=AH TH KH KS QS'
+    >>> view_text(view).split("; ")[1:4]
+    ['seat=1', 'dealer=0', 'trump=S']
+
+    Raises:
+        SixtySixError: ``view`` is not a :class:`~sixtysix.PlayerView`.
+    """
+    if not isinstance(view, PlayerView):
+        raise SixtySixError(f"view_text needs a PlayerView, not {quote(view)}")
+    parts = []
+    if private:
+        parts.append(f"hand={_cards_text(view.hand_mask)}")
+    if public:
+        for field in attrs.fields(PlayerView):
+            if field.name not in ("rules", "hand_mask"):
+                parts.append(f"{field.name}={_field_text(field.name, getattr(view, field.name))}")
+    return "; ".join(parts)

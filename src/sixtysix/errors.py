@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 __all__ = [
+    "AdapterError",
     "DealError",
     "HandNotOverError",
     "IllegalMoveError",
@@ -118,3 +119,12 @@ class PlayerError(SixtySixError):
 
 class SearchLimitError(SixtySixError):
     """A search that would exceed the node budget it was given (``max_nodes``)."""
+
+
+class AdapterError(SixtySixError):
+    """A framework adapter used wrongly: an unknown game parameter, an illegal action id.
+
+    Raised by :mod:`sixtysix.openspiel`, :mod:`sixtysix.pettingzoo` and
+    :mod:`sixtysix.gymnasium`; the message names the parameter or action and the
+    values that are allowed.
+    """
