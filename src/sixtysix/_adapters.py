@@ -39,7 +39,8 @@ def resolve_rules(variant: str | Rules, claims: str = "preset") -> Rules:
             raise AdapterError(
                 f"variant {quote(variant)} is not a preset; use one of: {names}"
             ) from None
-    mode = claims.lower() if isinstance(claims, str) else claims
+    given: object = claims
+    mode = given.lower() if isinstance(given, str) else given
     if mode == "preset":
         return rules
     if mode == "auto":

@@ -62,7 +62,7 @@ _ILLEGAL = ("lose", "raise")
 _MAX_REDEALS = 1000
 
 
-class VsBotEnv(gymnasium.Env[Any, Any]):  # type: ignore[misc]
+class VsBotEnv(gymnasium.Env[Any, Any]):
     """One seat of a two-hand game against a bot (see the module doc).
 
     Args:
@@ -227,4 +227,4 @@ class VsBotEnv(gymnasium.Env[Any, Any]):  # type: ignore[misc]
 
 
 if ENV_ID not in gymnasium.registry:
-    gymnasium.register(id=ENV_ID, entry_point=VsBotEnv)
+    gymnasium.register(id=ENV_ID, entry_point="sixtysix.gymnasium:VsBotEnv")

@@ -10,7 +10,7 @@ Importing this module registers the game with ``pyspiel`` (the ``openspiel`` ext
 >>> while state.is_chance_node():        # the shuffle: one chance node per card
 ...     state.apply_action(state.chance_outcomes()[0][0])
 >>> state.current_player(), [state.action_to_string(a) for a in state.legal_actions()]
-(1, ['AC', 'TC', 'KC', 'QC', 'JC', 'close'])
+(1, ['AC', 'TC', 'KC', 'KD', 'QD', 'marry D', 'close'])
 
 **Parameters.** ``variant``: a preset name, any case (default ``schnapsen``; see
 :data:`~sixtysix.PRESETS`). ``claims``: ``preset`` (default: the preset's own
@@ -500,7 +500,6 @@ def resampler(
         return resample(state, player, source)
 
     return resample_callback
-
 
 
 if GAME_NAME not in pyspiel.registered_names():

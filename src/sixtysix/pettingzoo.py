@@ -94,7 +94,9 @@ class SixtySixEnv(AECEnv):  # type: ignore[misc]
     ) -> None:
         super().__init__()
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise AdapterError(f"render_mode must be None, 'ansi' or 'human', not {quote(render_mode)}")
+            raise AdapterError(
+                f"render_mode must be None, 'ansi' or 'human', not {quote(render_mode)}"
+            )
         if game is None:
             game = TwoHandGame(resolve_rules(variant, claims))
         if encoder is None:

@@ -51,13 +51,13 @@ def random_run(env: Any, seed: int, episodes: int) -> list[float]:
     rng = random.Random(seed)
     returns = []
     for episode in range(episodes):
-        observation, info = env.reset(seed=seed + episode)
+        _, info = env.reset(seed=seed + episode)
         total = 0.0
         for _ in range(100):  # a hand has at most 51 moves
             mask = env.unwrapped.action_masks()
             assert np.array_equal(mask, info["action_mask"].astype(bool))
             legal = np.flatnonzero(mask).tolist()
-            observation, reward, terminated, truncated, info = env.step(rng.choice(legal))
+            _observation, reward, terminated, truncated, info = env.step(rng.choice(legal))
             total += reward
             assert not truncated
             if terminated:
@@ -80,14 +80,14 @@ def test_masks_and_observations_are_the_agents_view() -> None:
     raw = env.unwrapped
     rng = random.Random(3)
     for seed in range(10):
-        observation, info = env.reset(seed=seed)
+        observation, _ = env.reset(seed=seed)
         while True:
             state = raw.state
             assert ss.to_move(state) == 1
             assert np.allclose(observation, encode_view(ss.observe(state, 1)))
             expected = sorted(move_id(m) for m in ss.legal_moves(state))
             assert np.flatnonzero(raw.action_masks()).tolist() == expected
-            observation, _, terminated, _, info = env.step(rng.choice(expected))
+            observation, _, terminated, _, _info = env.step(rng.choice(expected))
             if terminated:
                 assert not raw.action_masks().any()
                 break
@@ -96,11 +96,11 @@ def test_masks_and_observations_are_the_agents_view() -> None:
 def test_reset_seeds_deal_dealer_and_opponent() -> None:
     def trajectory(seed: int) -> list[Any]:
         env = make(variant="schnapsen", opponent="random")
-        observation, _ = env.reset(seed=seed)
+        env.reset(seed=seed)
         out: list[Any] = [env.unwrapped.state]
         for _ in range(100):
             action = int(np.flatnonzero(env.unwrapped.action_masks())[0])
-            observation, reward, terminated, _, _ = env.step(action)
+            _observation, _reward, terminated, _, _ = env.step(action)
             out.append(env.unwrapped.state)
             if terminated:
                 return out
@@ -149,6 +149,7 @@ def test_hands_the_opponent_ends_at_once_are_dealt_again(monkeypatch: pytest.Mon
     redeals = 0
     for seed in range(40):
         env.reset(seed=seed, options={"dealer": 0})
+        assert env.state is not None
         assert not ss.is_over(env.state) and ss.to_move(env.state) == 0
         redeals += env.redeals
     assert redeals > 0

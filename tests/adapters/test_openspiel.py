@@ -39,7 +39,7 @@ def load(text: str = "python_sixtysix") -> Any:
     return pyspiel.load_game(text)
 
 
-def deal(state: Any, rng: np.random.RandomState) -> None:
+def deal(state: Any, rng: Any) -> None:
     while state.is_chance_node():
         actions, probs = zip(*state.chance_outcomes(), strict=True)
         state.apply_action(int(rng.choice(actions, p=probs)))
@@ -345,6 +345,7 @@ def test_resampler_keeps_info_state_player_and_legal_actions(variant: str) -> No
             assert sample.current_player() == player
             assert sample.legal_actions() == state.legal_actions()
             assert len(sample.history()) == len(state.history())
+            assert sample.hand is not None and state.hand is not None
             assert ss.observe(sample.hand, player) == ss.observe(state.hand, player)
             changed += sample.hand != state.hand
     assert changed > 0
