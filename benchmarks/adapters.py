@@ -108,11 +108,12 @@ def gymnasium(variant: str) -> None:
     environment = gym.make("sixtysix/VsBot-v0", variant=variant, opponent="random")
     rng = random.Random(0)
     environment.reset(seed=0)
+    raw: Any = environment.unwrapped
     steps = 0
     hands = 0
     start = time.perf_counter()
     while time.perf_counter() - start < 3.0:
-        legal = np.flatnonzero(environment.unwrapped.action_masks()).tolist()
+        legal = np.flatnonzero(raw.action_masks()).tolist()
         _, _, terminated, _, _ = environment.step(rng.choice(legal))
         steps += 1
         if terminated:
