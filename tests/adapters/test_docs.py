@@ -48,7 +48,7 @@ def test_action_table_is_all_moves() -> None:
     ids: list[int] = []
     words: list[str] = []
     for id_cell, moves_cell in table_rows("ids"):
-        low, _, high = id_cell.partition("–")
+        low, _, high = id_cell.partition("\N{EN DASH}")
         ids.extend(range(int(low), int(high or low) + 1))
         text = moves_cell.removeprefix("play ")
         words.extend(text.split(", ") if "," in text else text.split())
