@@ -19,9 +19,10 @@ Directives (usable from MyST as ```` ```{name} ```` fences, or from reStructured
     each module's ``__all__``, in source order: as ``sixtysix.NAME`` when the top-level
     package re-exports the object, else as ``sixtysix.module.NAME``; ``:docstring:``
     adds the module docstring; with ``:optional:``, a module whose third-party
-    dependency is not installed gets a one-line note instead (the framework adapters). After all pages are read, every name of
-    ``sixtysix.__all__`` and of every public module's ``__all__`` must have been
-    documented, or the build warns (an error under ``-W``).
+    dependency is not installed gets a one-line note instead (the framework adapters).
+    After all pages are read, every name of ``sixtysix.__all__`` and of every public
+    (importable) module's ``__all__`` must have been documented, or the build warns (an
+    error under ``-W``).
 
 The extension also keeps Napoleon from reading "Text: more text" in a property's
 docstring as a type, and adds ``static/sixtysix-docs.css`` for the generated tables.
