@@ -65,6 +65,11 @@ _MAX_REDEALS = 1000
 class VsBotEnv(gymnasium.Env[Any, Any]):
     """One seat of a two-hand game against a bot (see the module doc).
 
+    >>> env = VsBotEnv(variant="classic_66", opponent="rule", seat=1, illegal="raise")
+    >>> observation, info = env.reset(seed=1)
+    >>> observation.shape, bool(info["action_mask"].any()), env.state.to_move
+    ((212,), True, 1)
+
     Args:
         variant: A preset name (any case) or a :class:`~sixtysix.Rules` value.
         opponent: A :class:`~sixtysix.Bot`, or a name for

@@ -159,6 +159,12 @@ def _config_of(params: dict[str, Any]) -> _Config:
 class SixtySixGame(pyspiel.Game):  # type: ignore[misc]
     """The ``python_sixtysix`` game; made by ``pyspiel.load_game`` (see the module doc).
 
+    >>> import pyspiel
+    >>> from sixtysix import CLASSIC_66
+    >>> game = pyspiel.load_game("python_sixtysix(variant=classic_66,dealer=1)")
+    >>> game.rules == CLASSIC_66, game.max_game_length(), game.max_chance_nodes_in_history()
+    (True, 51, 24)
+
     Raises:
         AdapterError: an unknown parameter or value.
     """
@@ -220,6 +226,13 @@ class SixtySixState(pyspiel.State):  # type: ignore[misc]
 
     The hand in progress is :attr:`hand` (``None`` during the deal). The only Python
     attribute is one immutable record, which clones share.
+
+    >>> import pyspiel
+    >>> state = pyspiel.load_game("python_sixtysix(dealer=0)").new_initial_state()
+    >>> for card in (0, 1, 2):
+    ...     state.apply_action(card)
+    >>> state.pack, state.hand is None, state.is_chance_node()
+    ((0, 1, 2), True, True)
     """
 
     def __init__(self, game: SixtySixGame) -> None:
@@ -338,6 +351,12 @@ class SixtySixObserver:
     ``received`` [talon size / 2 + 1, n], where n is the deck's size. Before the deal
     is complete the tensor is all zeros.
 
+    >>> import pyspiel
+    >>> game = pyspiel.load_game("python_sixtysix")
+    >>> observer = game.make_py_observer(pyspiel.IIGObservationType(perfect_recall=True))
+    >>> {name: piece.shape for name, piece in observer.dict.items()}
+    {'hand': (20,), 'public': (164,), 'moves': (43, 40), 'dealt': (20,), 'received': (6, 20)}
+
     Raises:
         AdapterError: observation parameters were given, or ``ALL_PLAYERS`` private
             information was asked for.
@@ -374,6 +393,7 @@ class SixtySixObserver:
             size = int(np.prod(shape))
             self.dict[name] = self.tensor[start : start + size].reshape(shape)
             start += size
+        # The encoding's first block is the hand: the private part of the vector.
         assert layout(rules)[0] == ("hand", 0, n)
 
     def set_from(self, state: SixtySixState, player: int) -> None:
@@ -436,6 +456,16 @@ def resample(state: SixtySixState, player: int, rng: random.Random) -> SixtySixS
     pack order of ``state`` with the hidden cards relabelled to their new places, so
     ``player``'s information state, the player to move and the legal actions are
     unchanged, and replaying the history gives the sampled hand exactly.
+
+    >>> import random, pyspiel
+    >>> state = pyspiel.load_game("python_sixtysix(dealer=0)").new_initial_state()
+    >>> for card in (0, 1, 2, 3, 4, 8, 9, 10, 11, 12, 16, 17, 18, 19, 20, 24, 25, 26, 27, 28):
+    ...     state.apply_action(card)
+    >>> other = resample(state, 1, random.Random(5))
+    >>> other.information_state_string(1) == state.information_state_string(1)
+    True
+    >>> other.hand.hands[1] == state.hand.hands[1], other.hand == state.hand
+    (True, False)
 
     Raises:
         AdapterError: ``state`` is still being dealt, or ``player`` is not 0 or 1.

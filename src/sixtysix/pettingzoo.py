@@ -60,6 +60,11 @@ _OBSERVATION_HIGH = 4.0
 class SixtySixEnv(AECEnv):  # type: ignore[misc]
     """The AEC environment (see the module doc); :func:`env` wraps it as PettingZoo advises.
 
+    >>> table = SixtySixEnv(variant="santase")
+    >>> table.reset(seed=3, options={"dealer": 0})
+    >>> table.agent_selection, int(table.observe("player_0")["action_mask"].sum())
+    ('player_1', 0)
+
     Args:
         variant: A preset name (any case) or a :class:`~sixtysix.Rules` value; ignored
             when ``game`` is given.
@@ -240,7 +245,11 @@ class SixtySixEnv(AECEnv):  # type: ignore[misc]
 
 
 def raw_env(**kwargs: Any) -> SixtySixEnv:
-    """The environment without wrappers (same arguments as :class:`SixtySixEnv`)."""
+    """The environment without wrappers (same arguments as :class:`SixtySixEnv`).
+
+    >>> raw_env(variant="hoyle_66").observation_space("player_0")["observation"].shape
+    (212,)
+    """
     return SixtySixEnv(**kwargs)
 
 
