@@ -5,9 +5,9 @@ install 'sixtysix[gymnasium]'``); ``import sixtysix`` never imports it.
 
 >>> import gymnasium
 >>> import sixtysix.gymnasium
->>> env = gymnasium.make("sixtysix/VsBot-v0", variant="schnapsen", opponent="rule")
->>> observation, info = env.reset(seed=7)
->>> observation.shape, env.unwrapped.action_masks().shape
+>>> vs_bot = gymnasium.make("sixtysix/VsBot-v0", variant="schnapsen", opponent="rule")
+>>> observation, info = vs_bot.reset(seed=7)
+>>> observation.shape, vs_bot.unwrapped.action_masks().shape
 ((184,), (40,))
 
 One episode is one hand. The agent plays seat ``seat`` (default 0) and ``opponent``
@@ -65,9 +65,9 @@ _MAX_REDEALS = 1000
 class VsBotEnv(gymnasium.Env[Any, Any]):
     """One seat of a two-hand game against a bot (see the module doc).
 
-    >>> env = VsBotEnv(variant="classic_66", opponent="rule", seat=1, illegal="raise")
-    >>> observation, info = env.reset(seed=1)
-    >>> observation.shape, bool(info["action_mask"].any()), env.state.to_move
+    >>> one_seat = VsBotEnv(variant="classic_66", opponent="rule", seat=1, illegal="raise")
+    >>> observation, info = one_seat.reset(seed=1)
+    >>> observation.shape, bool(info["action_mask"].any()), one_seat.state.to_move
     ((212,), True, 1)
 
     Args:
