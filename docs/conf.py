@@ -61,7 +61,10 @@ import pkgutil as _pkgutil
 import sixtysix
 for _info in _pkgutil.walk_packages(sixtysix.__path__, "sixtysix."):
     if not any(_part.startswith("_") for _part in _info.name.split(".")[1:]):
-        _module = _importlib.import_module(_info.name)
+        try:
+            _module = _importlib.import_module(_info.name)
+        except ModuleNotFoundError:  # an adapter whose framework is not installed
+            continue
         globals().update({_n: getattr(_module, _n) for _n in getattr(_module, "__all__", ())})
 from sixtysix import *
 """

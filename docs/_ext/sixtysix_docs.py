@@ -18,9 +18,11 @@ Directives (usable from MyST as ```` ```{name} ```` fences, or from reStructured
     (reStructuredText only, e.g. inside ``{eval-rst}``) autodoc entries for the names in
     each module's ``__all__``, in source order: as ``sixtysix.NAME`` when the top-level
     package re-exports the object, else as ``sixtysix.module.NAME``; ``:docstring:``
-    adds the module docstring. After all pages are read, every name of
-    ``sixtysix.__all__`` and of every public module's ``__all__`` must have been
-    documented, or the build warns (an error under ``-W``).
+    adds the module docstring; with ``:optional:``, a module whose third-party
+    dependency is not installed gets a one-line note instead (the framework adapters).
+    After all pages are read, every name of ``sixtysix.__all__`` and of every public
+    (importable) module's ``__all__`` must have been documented, or the build warns (an
+    error under ``-W``).
 
 The extension also keeps Napoleon from reading "Text: more text" in a property's
 docstring as a type, and adds ``static/sixtysix-docs.css`` for the generated tables.
@@ -359,14 +361,30 @@ class VariantTable(SphinxDirective):
 # ----------------------------------------------------------------------------- API
 
 
+def missing_dependency(module: str) -> str | None:
+    """The optional third-party module that ``module`` cannot import, or ``None``.
+
+    The framework adapters (``sixtysix.openspiel``, ...) import their framework; docs
+    built without it leave them out instead of failing. Any other import error is raised.
+    """
+    try:
+        importlib.import_module(module)
+    except ModuleNotFoundError as exc:
+        if exc.name and exc.name.split(".")[0] != "sixtysix":
+            return exc.name
+        raise
+    return None
+
+
 def public_modules() -> list[str]:
-    """Every public module of the package (no ``_private`` ones, no ``__main__``)."""
+    """Every importable public module of the package (no ``_private`` ones, no ``__main__``)."""
     found = []
     for info in pkgutil.walk_packages(sixtysix.__path__, "sixtysix."):
         parts = info.name.split(".")
         if any(part.startswith("_") for part in parts[1:]):
             continue
-        found.append(info.name)
+        if missing_dependency(info.name) is None:
+            found.append(info.name)
     return sorted(found)
 
 
@@ -415,7 +433,11 @@ class ApiSection(SphinxDirective):
     required_arguments = 1
     optional_arguments = 20
     has_content = False
-    option_spec: ClassVar[dict[str, Any]] = {"docstring": directives.flag}
+    option_spec: ClassVar[dict[str, Any]] = {
+        "docstring": directives.flag,
+        # A module that needs an optional framework: a note instead of an error without it.
+        "optional": directives.flag,
+    }
 
     def run(self) -> list[nodes.Node]:
         env: Any = self.env
@@ -424,6 +446,14 @@ class ApiSection(SphinxDirective):
         top = set(sixtysix.__all__)
         for arg in self.arguments:
             name = arg if arg.startswith("sixtysix") else f"sixtysix.{arg}"
+            absent = missing_dependency(name) if "optional" in self.options else None
+            if absent is not None:
+                lines += [
+                    f"``{name}`` needs ``{absent}``, which was not installed when these "
+                    "docs were built.",
+                    "",
+                ]
+                continue
             try:
                 module = importlib.import_module(name)
             except ImportError as exc:

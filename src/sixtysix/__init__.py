@@ -29,6 +29,7 @@ from .engine import (
     to_move,
 )
 from .errors import (
+    AdapterError,
     DealError,
     HandNotOverError,
     IllegalMoveError,
@@ -93,6 +94,7 @@ __all__ = [
     "SCHNAPSEN",
     "SCHNAPSEN_TOURNAMENT",
     "VU_SCHNAPSEN",
+    "AdapterError",
     "Bot",
     "BothOver66",
     "Card",

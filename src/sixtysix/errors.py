@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 __all__ = [
+    "AdapterError",
     "DealError",
     "HandNotOverError",
     "HiddenCardsError",
@@ -153,4 +154,13 @@ class TournamentError(SixtySixError):
 
     Examples: fewer than two bots, a journal file that is corrupt or belongs to another
     tournament, an executor that keeps failing, a Dask scheduler that cannot be reached.
+    """
+
+
+class AdapterError(SixtySixError):
+    """A framework adapter used wrongly: an unknown game parameter, an illegal action id.
+
+    Raised by :mod:`sixtysix.openspiel`, :mod:`sixtysix.pettingzoo` and
+    :mod:`sixtysix.gymnasium`; the message names the parameter or action and the
+    values that are allowed.
     """

@@ -1,0 +1,50 @@
+"""What the framework adapters share: reading their ``variant`` and ``claims`` options.
+
+Private: the public entry points are :mod:`sixtysix.openspiel`,
+:mod:`sixtysix.pettingzoo` and :mod:`sixtysix.gymnasium`.
+"""
+
+from __future__ import annotations
+
+import attrs
+
+from .errors import AdapterError, RulesError, quote
+from .rules import PRESETS, ClaimMode, Rules, get_preset
+
+__all__: list[str] = []
+
+#: The values of the ``claims`` option: keep the preset's own claim mode, or set one.
+CLAIMS = ("preset", "auto", "explicit")
+
+
+def resolve_rules(variant: str | Rules, claims: str = "preset") -> Rules:
+    """The rule set named by ``variant`` (a preset name, any case) with ``claims`` applied.
+
+    >>> resolve_rules("schnapsen", "auto").claim_mode.name
+    'AUTO'
+
+    Raises:
+        AdapterError: ``variant`` names no preset, or ``claims`` is not one of
+            ``preset``, ``auto``, ``explicit``.
+    """
+    if isinstance(variant, Rules):
+        rules = variant
+    else:
+        if not isinstance(variant, str):
+            raise AdapterError(f"variant must be a preset name, not {quote(variant)}")
+        try:
+            rules = get_preset(variant)
+        except RulesError:
+            names = ", ".join(name.lower() for name in PRESETS)
+            raise AdapterError(
+                f"variant {quote(variant)} is not a preset; use one of: {names}"
+            ) from None
+    given: object = claims
+    mode = given.lower() if isinstance(given, str) else given
+    if mode == "preset":
+        return rules
+    if mode == "auto":
+        return attrs.evolve(rules, claim_mode=ClaimMode.AUTO)
+    if mode == "explicit":
+        return attrs.evolve(rules, claim_mode=ClaimMode.EXPLICIT)
+    raise AdapterError(f"claims must be one of {', '.join(CLAIMS)}, not {quote(claims)}")

@@ -1,0 +1,407 @@
+"""Numbers for learning agents: a fixed-size vector for a :class:`~sixtysix.PlayerView`.
+
+The framework adapters (:mod:`sixtysix.openspiel`, :mod:`sixtysix.pettingzoo`,
+:mod:`sixtysix.gymnasium`) all observe a hand through this one encoding, and all act
+through the fixed move ids of :func:`~sixtysix.moves.move_id` (40 actions for every
+deck). Everything is computed from the view alone, so an observation can never reveal a
+card the seat has not seen: equal views give equal vectors.
+
+>>> from sixtysix import SCHNAPSEN, new_hand, observe, legal_moves
+>>> from sixtysix.moves import move_id
+>>> view = observe(new_hand(SCHNAPSEN, seed=7), 1)
+>>> vector = encode_view(view)
+>>> len(vector) == observation_size(SCHNAPSEN.deck) == 184
+True
+>>> mask = action_mask(view)
+>>> len(mask), sum(mask) == len(legal_moves(view))
+(40, True)
+>>> sorted(decode_mask(mask), key=move_id) == sorted(legal_moves(view), key=move_id)
+True
+
+**The vector** is a flat list of floats, all in ``[0, 1]`` except the point and trick
+counts, which are scaled so that 66 points or a whole hand's tricks are 1.0 (they stay
+below 3). Card blocks have one entry per card of the rule set's deck, in canonical order
+(:attr:`Deck.cards <sixtysix.Deck.cards>`: clubs A T K Q J (9 8 7), then diamonds,
+hearts, spades), so a block has 20, 24 or 32 entries and the whole vector has
+``7 * deck.size + 44`` entries: 184 for 20 cards, 212 for 24, 268 for 32 (:func:`layout`
+gives every block's position).
+"Me" is the view's seat, "opponent" the other seat; the vector is the same function of
+the view for both seats.
+
+=====================  =======  ======================================================
+block                  size     meaning
+=====================  =======  ======================================================
+``hand``               n        1 for each card in my hand (the only private block)
+``opponent_known``     n        cards I know the opponent holds (declared marriage
+                                partner, the turn-up taken by an exchange, the last
+                                card drawn from the talon)
+``opponent_excluded``  n        unseen cards the opponent cannot hold (strict-phase
+                                inferences, :attr:`~sixtysix.PlayerView.opponent_excluded_mask`)
+``won_me``             n        cards in the tricks I won
+``won_opponent``       n        cards in the tricks the opponent won
+``lead``               n        the card led to the trick in progress
+``talon_bottom``       n        the talon's bottom card (turn-up, or the exchange card
+                                after an exchange; also under a closed talon)
+``trump``              4        trump suit, one-hot (clubs, diamonds, hearts, spades)
+``step``               4        LEAD, FOLLOW, DECIDE, OVER, one-hot
+``seat``               2        my seat, one-hot
+``flags``              8        I am to move; I lead this trick; I am the dealer;
+                                talon closed by me; closed by the opponent; exchanged by
+                                me; exchanged by the opponent; I closed during this turn
+``sizes``              2        talon size / initial talon size; opponent's hand size /
+                                cards per hand
+``points``             6        card points me, opponent; counted marriages me,
+                                opponent; pending marriages me, opponent (all / 66)
+``tricks``             2        tricks won by me, by the opponent (/ tricks in a hand)
+``declared_me``        4        marriages I declared, by suit
+``declared_opponent``  4        marriages the opponent declared, by suit
+``turn_marriage``      4        the suit married in this leading turn, one-hot
+``close_snapshot``     4        at the close: tricks played (/ tricks in a hand), the
+                                closer's opponent's tricks (same scale), card points
+                                and counted marriages (/ 66); zeros if not closed
+=====================  =======  ======================================================
+
+**The action mask** has :data:`~sixtysix.moves.NUM_ACTIONS` (40) entries, 1 at the id of
+each legal move of the view's seat and 0 elsewhere; it is all zeros when the seat is
+not to move or the hand is over. :func:`decode_mask` turns it back into the moves.
+
+The plain functions return Python lists and need nothing but the standard library;
+:func:`encode_view_array` and :func:`action_mask_array` return NumPy arrays (``float32``
+and ``int8``) and import NumPy when first called.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import attrs
+
+from .cards import CARDS, Deck, Suit
+from .errors import SixtySixError, quote
+from .moves import ALL_MOVES, NUM_ACTIONS, Move, move_id
+from .observe import PlayerView
+from .rules import Rules
+from .state import Step
+
+if TYPE_CHECKING:
+    import numpy as np
+    import numpy.typing as npt
+
+__all__ = [
+    "action_mask",
+    "action_mask_array",
+    "decode_mask",
+    "encode_view",
+    "encode_view_array",
+    "layout",
+    "observation_size",
+    "view_text",
+]
+
+#: The blocks of the vector after the six card blocks: (name, size).
+_FIXED_BLOCKS: tuple[tuple[str, int], ...] = (
+    ("trump", 4),
+    ("step", 4),
+    ("seat", 2),
+    ("flags", 8),
+    ("sizes", 2),
+    ("points", 6),
+    ("tricks", 2),
+    ("declared_me", 4),
+    ("declared_opponent", 4),
+    ("turn_marriage", 4),
+    ("close_snapshot", 4),
+)
+_CARD_BLOCKS = (
+    "hand",
+    "opponent_known",
+    "opponent_excluded",
+    "won_me",
+    "won_opponent",
+    "lead",
+    "talon_bottom",
+)
+_FIXED_SIZE = sum(size for _, size in _FIXED_BLOCKS)
+_STEPS = (Step.LEAD, Step.FOLLOW, Step.DECIDE, Step.OVER)
+_POINTS_SCALE = 66.0
+
+
+def _deck_of(deck: Deck | Rules) -> Deck:
+    if isinstance(deck, Rules):
+        return deck.deck
+    if isinstance(deck, Deck):
+        return deck
+    raise SixtySixError(f"expected a Deck or a Rules value, not {quote(deck)}")
+
+
+def observation_size(deck: Deck | Rules) -> int:
+    """The length of :func:`encode_view`'s vector for this deck: ``7 * deck.size + 44``.
+
+    >>> from sixtysix import Deck, CLASSIC_66
+    >>> observation_size(Deck.D20), observation_size(CLASSIC_66), observation_size(Deck.D32)
+    (184, 212, 268)
+
+    Raises:
+        SixtySixError: ``deck`` is neither a :class:`~sixtysix.Deck` nor a rule set.
+    """
+    return len(_CARD_BLOCKS) * _deck_of(deck).size + _FIXED_SIZE
+
+
+def layout(deck: Deck | Rules) -> tuple[tuple[str, int, int], ...]:
+    """The blocks of the vector as ``(name, start, size)``, in order (see the module doc).
+
+    >>> from sixtysix import SCHNAPSEN
+    >>> layout(SCHNAPSEN)[:3]
+    (('hand', 0, 20), ('opponent_known', 20, 20), ('opponent_excluded', 40, 20))
+    >>> layout(SCHNAPSEN)[-1]
+    ('close_snapshot', 180, 4)
+
+    Raises:
+        SixtySixError: ``deck`` is neither a :class:`~sixtysix.Deck` nor a rule set.
+    """
+    n = _deck_of(deck).size
+    blocks: list[tuple[str, int, int]] = []
+    start = 0
+    for name in _CARD_BLOCKS:
+        blocks.append((name, start, n))
+        start += n
+    for name, size in _FIXED_BLOCKS:
+        blocks.append((name, start, size))
+        start += size
+    return tuple(blocks)
+
+
+# Card index -> position in the deck's canonical order, per deck.
+_SLOTS: dict[Deck, tuple[int, ...]] = {
+    d: tuple(next((k for k, c in enumerate(d.cards) if c.index == i), -1) for i in range(32))
+    for d in Deck
+}
+
+
+def _card_block(out: list[float], mask: int, slots: tuple[int, ...], n: int) -> None:
+    block = [0.0] * n
+    i = 0
+    while mask:
+        if mask & 1:
+            block[slots[i]] = 1.0
+        mask >>= 1
+        i += 1
+    out.extend(block)
+
+
+def _one_hot(out: list[float], index: int, size: int) -> None:
+    block = [0.0] * size
+    if 0 <= index < size:
+        block[index] = 1.0
+    out.extend(block)
+
+
+def _bits(out: list[float], mask: int, size: int) -> None:
+    out.extend(float((mask >> k) & 1) for k in range(size))
+
+
+def encode_view(view: PlayerView) -> list[float]:
+    """The observation vector of ``view`` (layout in the module docstring).
+
+    >>> from sixtysix import CLASSIC_66, new_hand, observe
+    >>> vector = encode_view(observe(new_hand(CLASSIC_66, seed=1, dealer=0), 0))
+    >>> len(vector), sum(vector[:24])  # six cards in my hand
+    (212, 6.0)
+
+    Raises:
+        SixtySixError: ``view`` is not a :class:`~sixtysix.PlayerView`.
+    """
+    if not isinstance(view, PlayerView):
+        raise SixtySixError(f"encode_view needs a PlayerView, not {quote(view)}")
+    rules = view.rules
+    deck = rules.deck
+    n = deck.size
+    slots = _SLOTS[deck]
+    me = view.seat
+    opp = 1 - me
+    out: list[float] = []
+    _card_block(out, view.hand_mask, slots, n)
+    _card_block(out, view.opponent_known_mask, slots, n)
+    _card_block(out, view.opponent_excluded_mask, slots, n)
+    _card_block(out, view.won[me], slots, n)
+    _card_block(out, view.won[opp], slots, n)
+    _card_block(out, (1 << view.lead) if view.lead >= 0 else 0, slots, n)
+    _card_block(out, (1 << view.talon_bottom) if view.talon_bottom >= 0 else 0, slots, n)
+    _one_hot(out, view.trump, 4)
+    _one_hot(out, _STEPS.index(view.step), 4)
+    _one_hot(out, me, 2)
+    out.extend(
+        (
+            float(view.to_move == me),
+            float(view.leader == me),
+            float(view.dealer == me),
+            float(view.closed_by == me),
+            float(view.closed_by == opp),
+            float(view.exchanged_by == me),
+            float(view.exchanged_by == opp),
+            float(bool(view.turn_steps)),
+        )
+    )
+    hand_size = sum(rules.deal_packets)
+    out.append(view.talon_size / rules.talon_size)
+    out.append(view.opponent_hand_size / hand_size)
+    out.extend(
+        (
+            view.card_points[me] / _POINTS_SCALE,
+            view.card_points[opp] / _POINTS_SCALE,
+            view.marriages[me] / _POINTS_SCALE,
+            view.marriages[opp] / _POINTS_SCALE,
+            view.pending[me] / _POINTS_SCALE,
+            view.pending[opp] / _POINTS_SCALE,
+        )
+    )
+    tricks = n // 2
+    out.append(view.tricks(me) / tricks)
+    out.append(view.tricks(opp) / tricks)
+    _bits(out, view.declared >> (4 * me), 4)
+    _bits(out, view.declared >> (4 * opp), 4)
+    _one_hot(out, view.turn_marriage, 4)
+    snap = view.close_snapshot
+    if snap is None:
+        out.extend((0.0, 0.0, 0.0, 0.0))
+    else:
+        out.extend(
+            (
+                snap.tricks_played / tricks,
+                snap.opponent_tricks / tricks,
+                snap.opponent_card_points / _POINTS_SCALE,
+                snap.opponent_marriages / _POINTS_SCALE,
+            )
+        )
+    return out
+
+
+def action_mask(view: PlayerView) -> list[int]:
+    """40 ints: 1 at the :func:`~sixtysix.moves.move_id` of each legal move of the view.
+
+    All zeros when the view's seat is not to move (or the hand is over).
+
+    >>> from sixtysix import SCHNAPSEN, new_hand, observe
+    >>> state = new_hand(SCHNAPSEN, seed=2, dealer=0)
+    >>> sum(action_mask(observe(state, 0))), sum(action_mask(observe(state, 1))) > 0
+    (0, True)
+
+    Raises:
+        SixtySixError: ``view`` is not a :class:`~sixtysix.PlayerView`.
+    """
+    if not isinstance(view, PlayerView):
+        raise SixtySixError(f"action_mask needs a PlayerView, not {quote(view)}")
+    mask = [0] * NUM_ACTIONS
+    for move in view.legal_moves():
+        mask[move_id(move)] = 1
+    return mask
+
+
+def decode_mask(mask: Any) -> tuple[Move, ...]:
+    """The moves whose entries in ``mask`` are non-zero, in id order.
+
+    ``mask`` is any sequence of 40 numbers (a list, a tuple, a NumPy array). Decoding
+    the mask of a view gives exactly its legal moves, sorted by id (whereas
+    :func:`~sixtysix.legal_moves` has its own fixed order).
+
+    >>> decode_mask([1] + [0] * 36 + [0, 1, 0])
+    (Play(card=Card.parse('AC')), Draw())
+
+    Raises:
+        SixtySixError: ``mask`` does not have 40 entries.
+    """
+    values = list(mask)
+    if len(values) != NUM_ACTIONS:
+        raise SixtySixError(
+            f"an action mask has {NUM_ACTIONS} entries, not {len(values)}: {quote(mask)}"
+        )
+    return tuple(ALL_MOVES[i] for i, value in enumerate(values) if value)
+
+
+def encode_view_array(view: PlayerView) -> npt.NDArray[np.float32]:
+    """:func:`encode_view` as a NumPy ``float32`` array (NumPy is imported on first use).
+
+    >>> from sixtysix import SCHNAPSEN, new_hand, observe
+    >>> array = encode_view_array(observe(new_hand(SCHNAPSEN, seed=1), 0))
+    >>> array.dtype.name, array.shape
+    ('float32', (184,))
+
+    Raises:
+        SixtySixError: ``view`` is not a :class:`~sixtysix.PlayerView`.
+    """
+    import numpy as np
+
+    return np.asarray(encode_view(view), dtype=np.float32)
+
+
+def action_mask_array(view: PlayerView) -> npt.NDArray[np.int8]:
+    """:func:`action_mask` as a NumPy ``int8`` array (NumPy is imported on first use).
+
+    >>> from sixtysix import SCHNAPSEN, new_hand, observe
+    >>> state = new_hand(SCHNAPSEN, seed=1, dealer=0)
+    >>> mask = action_mask_array(observe(state, 1))
+    >>> mask.dtype.name, mask.shape, int(mask.sum()) > 0
+    ('int8', (40,), True)
+
+    Raises:
+        SixtySixError: ``view`` is not a :class:`~sixtysix.PlayerView`.
+    """
+    import numpy as np
+
+    return np.asarray(action_mask(view), dtype=np.int8)
+
+
+_CARD_FIELDS = ("lead", "talon_bottom", "dealt_turnup")
+
+
+def _cards_text(mask: int) -> str:
+    return " ".join(str(CARDS[i]) for i in range(32) if (mask >> i) & 1) or "-"
+
+
+def _field_text(name: str, value: Any) -> str:
+    if name.endswith("_mask"):
+        return _cards_text(value)
+    if name == "won":
+        return " | ".join(_cards_text(mask) for mask in value)
+    if name == "played":
+        return " ".join(str(CARDS[i]) for i in value) or "-"
+    if name in _CARD_FIELDS:
+        return str(CARDS[value]) if value >= 0 else "-"
+    if name == "trump":
+        return Suit(value).letter
+    if name == "step":
+        return str(value.name)
+    if value is not None and attrs.has(type(value)):
+        return " ".join(str(v) for v in attrs.astuple(value))
+    return str(value)
+
+
+def view_text(view: PlayerView, *, public: bool = True, private: bool = True) -> str:
+    """Every fact of ``view`` as one line of text: equal views give equal text.
+
+    ``private`` is the seat's hand; ``public`` is everything else (the seat, the
+    dealer, the trick, the cards played and won, the points, what is known and excluded
+    of the opponent's hand, ...). The framework adapters use it as the observation
+    string.
+
+    >>> from sixtysix import SCHNAPSEN, deal_from_order, observe
+    >>> pack = "AH TH KH QH JH AS TS KS QS JS AD TD KD QD JD AC TC KC QC JC"
+    >>> view = observe(deal_from_order(SCHNAPSEN, pack.split(), dealer=0), 1)
+    >>> view_text(view, public=False)
+    'hand=AH TH KH KS QS'
+    >>> view_text(view).split("; ")[1:4]
+    ['seat=1', 'dealer=0', 'trump=S']
+
+    Raises:
+        SixtySixError: ``view`` is not a :class:`~sixtysix.PlayerView`.
+    """
+    if not isinstance(view, PlayerView):
+        raise SixtySixError(f"view_text needs a PlayerView, not {quote(view)}")
+    parts = []
+    if private:
+        parts.append(f"hand={_cards_text(view.hand_mask)}")
+    if public:
+        for field in attrs.fields(PlayerView):
+            if field.name not in ("rules", "hand_mask"):
+                parts.append(f"{field.name}={_field_text(field.name, getattr(view, field.name))}")
+    return "; ".join(parts)
