@@ -30,7 +30,7 @@ from ..errors import DealError, IllegalMoveError, quote
 from ..moves import PLAY, Move, Play, parse_move
 from ._bits import HIGHER, POINTS, SUIT_MASK, TEN_OFFSET, iter_mask
 from .rules import PartnershipRules, Undertrump
-from .state import PartnershipState
+from .state import PartnershipState, build_state
 
 if TYPE_CHECKING:
     from .observe import PartnershipView
@@ -120,7 +120,7 @@ def _deal(
             mask |= 1 << ids[p]
         hands[seat] = mask
     turnup = ids[-1]
-    return PartnershipState(
+    return build_state(
         rules,
         dealer,
         turnup >> 3,
@@ -495,7 +495,7 @@ def apply_move(state: PartnershipState, move: Move | str) -> PartnershipState:
         new_hands = (hands[0], hands[1], hands[2], hand ^ bit)
     played = (*state.played, card)
     if n < 3:
-        return PartnershipState(
+        return build_state(
             state.rules,
             state.dealer,
             state.trump,
@@ -532,7 +532,7 @@ def apply_move(state: PartnershipState, move: Move | str) -> PartnershipState:
         ten_side = side
         if state.scores[side] + 1 >= rules.match_target:
             over = True
-    return PartnershipState(
+    return build_state(
         rules,
         state.dealer,
         state.trump,

@@ -36,7 +36,7 @@ from ..moves import PLAY
 from ._bits import mask_text
 from .engine import apply_move
 from .rules import PRESETS, PartnershipRules, preset_name
-from .state import PartnershipState, players_of
+from .state import PartnershipState, build_state, players_of
 
 __all__ = ["dump_position", "load_position", "render"]
 
@@ -204,7 +204,7 @@ def load_position(text: str) -> PartnershipState:
         raise ParseError(
             f"the turn-up {CARDS[turnup[0]]} was not dealt to the dealer, seat {dealer}"
         )
-    state = PartnershipState(
+    state = build_state(
         rules,
         dealer,
         trump,

@@ -41,7 +41,7 @@ from ..errors import DealError, quote
 from ..moves import Play
 from ._bits import HIGHER, SUIT_MASK, beats, iter_mask
 from .rules import PartnershipRules, Undertrump
-from .state import PartnershipState, PublicFacts, players_of
+from .state import PartnershipState, PublicFacts, build_state, players_of
 
 __all__ = ["PartnershipView", "determinize", "inferences", "observe"]
 
@@ -325,7 +325,7 @@ def determinize(view: PartnershipView, rng: random.Random) -> PartnershipState:
             left -= 1
     for k, s in enumerate(others):
         hands[s] |= masks[k]
-    return PartnershipState(
+    return build_state(
         view.rules,
         view.dealer,
         view.trump,
