@@ -16,6 +16,10 @@ For each preset it prints:
 * observe us / determinize us: one ``observe`` and one ``determinize`` of the view of
   the seat to move, over the same recorded positions.
 
+With ``--strength N`` it also plays N seeded hands on each side of the table between
+:class:`~sixtysix.partnership.PartnershipRuleBot` partners and
+:class:`~sixtysix.bots.RandomBot` partners and prints each side's game points and hands won.
+
 The figures depend on the machine and its load; they are printed, never asserted.
 """
 
@@ -25,8 +29,10 @@ import argparse
 import random
 import sys
 import time
+from typing import cast
 
 from sixtysix import partnership as p4
+from sixtysix.bots import RandomBot
 from sixtysix.moves import Play
 
 
@@ -92,11 +98,33 @@ def micro(rules: p4.PartnershipRules, hands: int = 300) -> tuple[float, float, f
     return per_move, per_observe, per_determinize
 
 
+def strength(rules: p4.PartnershipRules, hands: int) -> tuple[list[int], list[int]]:
+    """Game points and hands won by the rule-bot side and the random side."""
+    rule = p4.PartnershipRuleBot()
+    rand = cast(p4.Player, RandomBot())
+    points = [0, 0]
+    won = [0, 0]
+    for seed in range(hands):
+        for rule_side in (0, 1):
+            players = [rule if s % 2 == rule_side else rand for s in range(4)]
+            record = p4.play_hand(
+                rules, players, seed=seed, dealer=seed % 4, rng=random.Random(seed)
+            )
+            assert record.result is not None
+            g = record.result.side_game_points
+            points[0] += g[rule_side]
+            points[1] += g[1 - rule_side]
+            if record.result.winner is not None:
+                won[0 if record.result.winner == rule_side else 1] += 1
+    return points, won
+
+
 def main(argv: list[str] | None = None) -> int:
     """Print the figures for each preset asked for."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=3.0, help="seconds per preset")
     parser.add_argument("--presets", nargs="*", default=list(p4.PRESETS), help="preset names")
+    parser.add_argument("--strength", type=int, default=0, help="hands per side for bot strength")
     args = parser.parse_args(argv)
     print(f"sixtysix four-hand random play, Python {sys.version.split()[0]}")
     print(
@@ -111,6 +139,14 @@ def main(argv: list[str] | None = None) -> int:
             f"{name:<14}{hands / elapsed:>10.0f}{moves / hands:>12.1f}{per_move:>10.2f}"
             f"{per_observe:>12.1f}{per_det:>16.1f}"
         )
+    if args.strength:
+        print(f"rule bots vs random bots, {args.strength} hands on each side of the table")
+        for name in args.presets:
+            points, won = strength(p4.get_preset(name), args.strength)
+            print(
+                f"{name:<14} game points {points[0]} vs {points[1]} "
+                f"({points[0] / max(points[1], 1):.2f}x), hands won {won[0]} vs {won[1]}"
+            )
     return 0
 
 

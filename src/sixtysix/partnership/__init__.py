@@ -12,7 +12,7 @@ over-trump, the last trick is worth 10, 130 points in all, 1/2/3 game points, ma
 >>> rng = random.Random(1)
 >>> while not p4.is_over(state):
 ...     state = p4.apply_move(state, rng.choice(p4.legal_moves(state)))
->>> result = p4.score_hand(result_state := state)
+>>> result = p4.score_hand(state)
 >>> sum(result.points), result.winner in (0, 1, None)
 (130, True)
 """
@@ -37,6 +37,7 @@ from .game import PartnershipGame
 from .match import PartnershipMatch, apply_result, new_match, next_hand
 from .notation import dump_position, load_position, render
 from .observe import PartnershipView, determinize, inferences, observe
+from .play import Player, play_hand, play_match
 from .records import HandRecord, MatchRecord, load_record, record_hand, replay, replay_states
 from .rule_bot import PartnershipRuleBot
 from .rules import (
@@ -65,6 +66,7 @@ __all__ = [
     "PartnershipRules",
     "PartnershipState",
     "PartnershipView",
+    "Player",
     "Seed",
     "Undertrump",
     "apply_move",
@@ -86,6 +88,8 @@ __all__ = [
     "new_match",
     "next_hand",
     "observe",
+    "play_hand",
+    "play_match",
     "playable_mask",
     "players_of",
     "preset_name",
