@@ -7,7 +7,7 @@ from typing import Any, cast
 
 import pytest
 
-from sixtysix import IllegalMoveError, MatchError, ParseError, PlayerError
+from sixtysix import IllegalMoveError, MatchError, ParseError, PlayerError, RecordError
 from sixtysix import partnership as p4
 from sixtysix.bots import RandomBot
 from sixtysix.bots.registry import make_bot
@@ -139,3 +139,39 @@ def test_play_hand_and_match_errors() -> None:
     assert max(record.scores) >= 7 and p4.replay(record)[1].is_over
     with pytest.raises(MatchError, match="did not end"):
         p4.play_match(rules, players, seed=5, max_hands=1)
+
+
+def test_views_and_finished_hands_through_the_engine() -> None:
+    rules = p4.FOUR_HAND_66
+    state = p4.new_hand(rules, seed=4)
+    mover = p4.to_move(state)
+    assert mover is not None
+    assert p4.playable_mask(state) == state.hands[mover]
+    # Another seat's view has no moves, through the engine too.
+    other = p4.observe(state, (mover + 1) % 4)
+    assert p4.legal_moves(other) == () and p4.playable_mask(other) == 0
+    assert p4.playable_mask(p4.observe(state, mover)) == state.hands[mover]
+    while not p4.is_over(state):
+        state = p4.apply_move(state, p4.legal_moves(state)[0])
+    assert p4.playable_mask(state) == 0
+    assert p4.explain_illegal(state, "AC") == "the hand is over"
+    assert len(state.played_cards) == 32 and state.played_cards[0].index == state.played[0]
+    assert state.current_trick == () and state.tricks(0) + state.tricks(1) == 8
+
+
+def test_ten_ended_hand_through_play_hand_and_records() -> None:
+    on = p4.PartnershipRules(ten_of_trumps_point=True, match_target=1)
+    players = [p4.PartnershipRuleBot()] * 4
+    record = p4.play_hand(on, players, seed=3)
+    assert record.result is not None
+    assert record.result.reason is p4.PartnershipEnd.TEN_OF_TRUMPS
+    assert len(record.moves) < 32 and p4.replay(record).ended_by_ten
+    match = p4.play_match(on, players, seed=3)
+    assert len(match.games) == 1 and max(match.scores) == 1
+    longer = p4.MatchRecord(
+        rules=on, seed=3, dealer=0, games=(match.games[0], match.games[0]), scores=(1, 0)
+    )
+    with pytest.raises(RecordError, match="already over"):
+        p4.replay(longer)
+    unfinished = p4.record_hand(on, [], seed=2)
+    assert p4.HandRecord.from_json(unfinished.to_json()) == unfinished

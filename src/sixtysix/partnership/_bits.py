@@ -30,11 +30,6 @@ def iter_mask(mask: int) -> Iterator[int]:
         mask ^= low
 
 
-def mask_points(mask: int) -> int:
-    """The card points of the cards in ``mask``."""
-    return sum(POINTS[i] for i in iter_mask(mask))
-
-
 def mask_text(mask: int) -> str:
     """The cards of ``mask`` as one word of two-letter texts, or ``-`` when empty."""
     return "".join(str(CARDS[i]) for i in iter_mask(mask)) or "-"

@@ -68,9 +68,7 @@ def play_hand(
     state = new_hand(rules, seed, dealer, scores=scores)
     pack = tuple(shuffled_deck(rules, seed))
     moves: list[str] = []
-    for _ in range(rules.deck.size):
-        if is_over(state):
-            break
+    while not is_over(state) and len(moves) < rules.deck.size:
         seat = (state.leader + len(state.trick)) & 3
         move = players[seat].choose(observe(state, seat), rng)
         try:
