@@ -38,7 +38,15 @@ from .match import PartnershipMatch, apply_result, new_match, next_hand
 from .notation import dump_position, load_position, render
 from .observe import PartnershipView, determinize, inferences, observe
 from .play import Player, play_hand, play_match
-from .records import HandRecord, MatchRecord, load_record, record_hand, replay, replay_states
+from .records import (
+    SCHEMA,
+    HandRecord,
+    MatchRecord,
+    load_record,
+    record_hand,
+    replay,
+    replay_states,
+)
 from .rule_bot import PartnershipRuleBot
 from .rules import (
     FOUR_HAND_24,
@@ -49,13 +57,21 @@ from .rules import (
     get_preset,
     preset_name,
 )
-from .scoring import PartnershipEnd, PartnershipResult, game_points_for, score_hand
-from .state import PartnershipState, players_of, side_of
+from .scoring import (
+    LAST_TRICK_BONUS,
+    PartnershipEnd,
+    PartnershipResult,
+    game_points_for,
+    score_hand,
+)
+from .state import PartnershipState, PublicFacts, players_of, side_of
 
 __all__ = [
     "FOUR_HAND_24",
     "FOUR_HAND_66",
+    "LAST_TRICK_BONUS",
     "PRESETS",
+    "SCHEMA",
     "HandRecord",
     "MatchRecord",
     "PartnershipEnd",
@@ -67,6 +83,7 @@ __all__ = [
     "PartnershipState",
     "PartnershipView",
     "Player",
+    "PublicFacts",
     "Seed",
     "Undertrump",
     "apply_move",

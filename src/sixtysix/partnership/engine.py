@@ -39,11 +39,13 @@ __all__ = [
     "Seed",
     "apply_move",
     "deal_from_order",
+    "deal_plan",
     "explain_illegal",
     "is_legal",
     "is_over",
     "legal_moves",
     "new_hand",
+    "playable_mask",
     "shuffled_deck",
     "to_move",
 ]

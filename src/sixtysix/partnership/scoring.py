@@ -18,7 +18,13 @@ import attrs
 from ..errors import HandNotOverError, quote
 from .state import PartnershipState
 
-__all__ = ["LAST_TRICK_BONUS", "PartnershipEnd", "PartnershipResult", "score_hand"]
+__all__ = [
+    "LAST_TRICK_BONUS",
+    "PartnershipEnd",
+    "PartnershipResult",
+    "game_points_for",
+    "score_hand",
+]
 
 #: Points for the last trick of a hand played out (§10.5): 120 card points + 10 = 130.
 LAST_TRICK_BONUS = 10
