@@ -58,6 +58,11 @@ _SUIT_NAMES = ("clubs", "diamonds", "hearts", "spades")
 _SUIT_SINGULAR = ("club", "diamond", "heart", "spade")
 _MOVES_CACHE: dict[int, tuple[Play, ...]] = {}
 _MOVES_CACHE_LIMIT = 100_000
+#: For each suit and each byte of that suit's run of bits, the plays of those cards.
+_SUIT_MOVES: tuple[tuple[tuple[Play, ...], ...], ...] = tuple(
+    tuple(tuple(PLAY[suit * 8 + k] for k in range(8) if (byte >> k) & 1) for byte in range(256))
+    for suit in range(4)
+)
 _DEAL_PLANS: dict[tuple[int, tuple[int, ...], int], tuple[tuple[int, ...], ...]] = {}
 
 
@@ -346,7 +351,12 @@ def legal_moves(state: PartnershipState | PartnershipView) -> tuple[Play, ...]:
         mask = hand
     moves = _MOVES_CACHE.get(mask)
     if moves is None:
-        moves = tuple([PLAY[i] for i in iter_mask(mask)])
+        moves = (
+            _SUIT_MOVES[0][mask & 0xFF]
+            + _SUIT_MOVES[1][(mask >> 8) & 0xFF]
+            + _SUIT_MOVES[2][(mask >> 16) & 0xFF]
+            + _SUIT_MOVES[3][mask >> 24]
+        )
         if len(_MOVES_CACHE) < _MOVES_CACHE_LIMIT:
             _MOVES_CACHE[mask] = moves
     return moves
