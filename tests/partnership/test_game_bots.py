@@ -175,3 +175,16 @@ def test_ten_ended_hand_through_play_hand_and_records() -> None:
         p4.replay(longer)
     unfinished = p4.record_hand(on, [], seed=2)
     assert p4.HandRecord.from_json(unfinished.to_json()) == unfinished
+
+
+def test_states_and_views_pickle_and_hash() -> None:
+    import pickle
+
+    state = p4.new_hand(p4.FOUR_HAND_24, seed=8)
+    state = p4.apply_move(state, p4.legal_moves(state)[0])
+    again = pickle.loads(pickle.dumps(state))
+    assert again == state and hash(again) == hash(state) and type(again) is p4.PartnershipState
+    view = p4.observe(state, 1)
+    assert pickle.loads(pickle.dumps(view)) == view
+    with pytest.raises(AttributeError):
+        state.dealer = 2  # type: ignore[misc]

@@ -32,6 +32,7 @@ No card is drawn, so these facts hold to the end of the hand.
 
 from __future__ import annotations
 
+import functools
 import random
 
 import attrs
@@ -198,6 +199,11 @@ def inferences(
     return (excluded[0], excluded[1], excluded[2], excluded[3])
 
 
+#: ``inferences`` memoised on the cards played: the four seats' views of one position, and
+#: the views of the states sampled from them, share one computation.
+_cached_inferences = functools.lru_cache(maxsize=1 << 14)(inferences)
+
+
 def observe(state: PartnershipState, seat: int) -> PartnershipView:
     """What ``seat`` knows of ``state``.
 
@@ -207,7 +213,9 @@ def observe(state: PartnershipState, seat: int) -> PartnershipView:
     if type(seat) is not int or not 0 <= seat <= 3:
         raise DealError(f"a four-hand seat is 0 to 3, not {quote(seat)}")
     hands = state.hands
-    excluded = list(inferences(state.dealer, state.trump, state.played, state.rules.undertrump))
+    excluded = list(
+        _cached_inferences(state.dealer, state.trump, state.played, state.rules.undertrump)
+    )
     excluded[seat] = 0
     return PartnershipView(
         state.rules,
