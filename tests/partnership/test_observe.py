@@ -16,7 +16,7 @@ from sixtysix import partnership as p4
 
 from .helpers import PRESET_IDS, PRESET_LIST, random_play, shadow_legal
 
-observe_module = importlib.import_module("sixtysix.partnership.observe")
+observe_module = importlib.import_module("sixtysix.partnership.views")
 
 RULE_SETS = [attrs.evolve(rules, undertrump=u) for rules in PRESET_LIST for u in p4.Undertrump]
 RULE_IDS = [f"{name}-{u.name}" for name in PRESET_IDS for u in p4.Undertrump]

@@ -36,7 +36,6 @@ from .engine import (
 from .game import PartnershipGame
 from .match import PartnershipMatch, apply_result, new_match, next_hand
 from .notation import dump_position, load_position, render
-from .observe import PartnershipView, determinize, inferences, observe
 from .play import Player, play_hand, play_match
 from .records import (
     SCHEMA,
@@ -65,6 +64,7 @@ from .scoring import (
     score_hand,
 )
 from .state import PartnershipState, PublicFacts, players_of, side_of
+from .views import PartnershipView, determinize, inferences, observe
 
 __all__ = [
     "FOUR_HAND_24",

@@ -33,7 +33,7 @@ from .rules import PartnershipRules, Undertrump
 from .state import PartnershipState, build_state
 
 if TYPE_CHECKING:
-    from .observe import PartnershipView
+    from .views import PartnershipView
 
 __all__ = [
     "Seed",

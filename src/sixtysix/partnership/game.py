@@ -22,10 +22,10 @@ import attrs
 from ..errors import ParseError
 from ..moves import NUM_ACTIONS, Play, move_from_id, move_id
 from .engine import Seed, apply_move, is_over, legal_moves, new_hand, to_move
-from .observe import PartnershipView, determinize, observe
 from .rules import PartnershipRules, preset_name
 from .scoring import score_hand
 from .state import PartnershipState
+from .views import PartnershipView, determinize, observe
 
 __all__ = ["PartnershipGame"]
 
@@ -93,7 +93,7 @@ class PartnershipGame:
         return (d, -d, d, -d)
 
     def observe(self, state: PartnershipState, seat: int) -> PartnershipView:
-        """:func:`~sixtysix.partnership.observe`."""
+        """:func:`~sixtysix.partnership.views`."""
         return observe(state, seat)
 
     def determinize(self, view: PartnershipView, rng: random.Random) -> PartnershipState:

@@ -24,10 +24,10 @@ from ..errors import IllegalMoveError, MatchError, PlayerError, quote
 from ..moves import Move
 from .engine import apply_move, is_over, new_hand, shuffled_deck
 from .match import apply_result, new_match
-from .observe import observe
 from .records import HandRecord, MatchRecord
 from .rules import PartnershipRules
 from .scoring import score_hand
+from .views import observe
 
 __all__ = ["Player", "play_hand", "play_match"]
 

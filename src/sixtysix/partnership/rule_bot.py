@@ -18,7 +18,7 @@ from ..errors import SixtySixError
 from ..moves import PLAY, Play
 from ._bits import POINTS, SUIT_MASK, beats, iter_mask
 from .engine import playable_mask
-from .observe import PartnershipView
+from .views import PartnershipView
 
 __all__ = ["PartnershipRuleBot"]
 
