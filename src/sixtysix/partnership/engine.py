@@ -99,7 +99,7 @@ def deal_plan(rules: PartnershipRules, dealer: int) -> tuple[tuple[int, ...], ..
     (``dealer + 1``) to the dealer; the last card of the pack is the dealer's last card.
 
     >>> from sixtysix import partnership as p4
-    >>> deal_plan(p4.FOUR_HAND_24, dealer=0)[1]
+    >>> p4.deal_plan(p4.FOUR_HAND_24, dealer=0)[1]
     (0, 1, 2, 12, 13, 14)
     """
     key = (rules.deck.size, rules.deal_packets, dealer)
@@ -245,7 +245,7 @@ def shuffled_deck(rules: PartnershipRules, seed: Seed = None) -> list[Card]:
     draws ``rng.randrange(n!)``; ``None`` draws from :mod:`secrets`.
 
     >>> from sixtysix import partnership as p4
-    >>> shuffled_deck(p4.FOUR_HAND_24, 1) == shuffled_deck(p4.FOUR_HAND_24, 1)
+    >>> p4.shuffled_deck(p4.FOUR_HAND_24, 1) == p4.shuffled_deck(p4.FOUR_HAND_24, 1)
     True
 
     Raises:
@@ -391,12 +391,12 @@ def explain_illegal(state: PartnershipState, move: Move | str) -> str | None:
     >>> pack = ("AC TC KC QC JC 9C 8C 7C AD TD KD QD JD 9D 8D 7D "
     ...         "AH TH KH QH JH 9H 8H 7H AS TS KS QS JS 9S 8S 7S")
     >>> s = p4.apply_move(p4.deal_from_order(p4.FOUR_HAND_66, pack.split(), dealer=3), "JD")
-    >>> explain_illegal(s, "AS")
+    >>> p4.explain_illegal(s, "AS")
     'you must follow suit: you hold diamonds (8D 7D)'
     >>> s = p4.apply_move(s, "8D")
-    >>> explain_illegal(s, "8C")
+    >>> p4.explain_illegal(s, "8C")
     'you must follow suit: you hold diamonds (AD)'
-    >>> explain_illegal(s, "AD") is None
+    >>> p4.explain_illegal(s, "AD") is None
     True
 
     Raises:

@@ -90,7 +90,8 @@ class PartnershipMatch:
     def hand_seed(self) -> str | None:
         """The seed of the next deal: ``f"{seed!r}/{hand_number}"`` (``None`` without a seed).
 
-        >>> new_match(PartnershipRules(), seed=7).hand_seed
+        >>> from sixtysix import partnership as p4
+        >>> p4.new_match(p4.PartnershipRules(), seed=7).hand_seed
         '7/0'
         """
         if self.seed is None:

@@ -19,10 +19,10 @@ breaks a rule of play is rejected with the card and the obligation broken.
 >>> from sixtysix import partnership as p4
 >>> s = p4.new_hand(p4.FOUR_HAND_24, seed=2, dealer=1)
 >>> s = p4.apply_move(s, p4.legal_moves(s)[0])
->>> text = dump_position(s)
+>>> text = p4.dump_position(s)
 >>> text
 'FOUR_HAND_24 1 0-0 JH ACKCJDQH9HKS 9CKDAHKHJHQS QCTD9DAS9S JCADQDTHTSJS TC'
->>> load_position(text) == s
+>>> p4.load_position(text) == s
 True
 """
 
@@ -234,7 +234,7 @@ def render(state: PartnershipState, seat: int | None = None) -> str:
     With ``seat``, the other seats' cards are hidden (only their number is shown).
 
     >>> from sixtysix import partnership as p4
-    >>> print(render(p4.new_hand(p4.FOUR_HAND_24, seed=2), seat=0))
+    >>> print(p4.render(p4.new_hand(p4.FOUR_HAND_24, seed=2), seat=0))
     four-hand FOUR_HAND_24, dealer seat 0, trump H (turn-up JH), match 0-0
     seat 0 (side 0): 9CKDAHKHJHQS
     seat 1 (side 1): 6 cards

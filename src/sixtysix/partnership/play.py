@@ -9,7 +9,7 @@ A player is anything with ``choose(view, rng) -> move`` (the two-hand
 >>> from sixtysix import partnership as p4
 >>> from sixtysix.bots import RandomBot
 >>> players = [p4.PartnershipRuleBot(), RandomBot(), p4.PartnershipRuleBot(), RandomBot()]
->>> record = play_match(p4.FOUR_HAND_24, players, seed=3, rng=random.Random(0))
+>>> record = p4.play_match(p4.FOUR_HAND_24, players, seed=3, rng=random.Random(0))
 >>> max(record.scores) >= 7 and p4.replay(record)[1].scores == record.scores
 True
 """

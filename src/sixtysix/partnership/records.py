@@ -10,12 +10,12 @@ result.
 >>> from sixtysix import partnership as p4
 >>> from sixtysix.partnership.records import HandRecord, record_hand, replay
 >>> s = p4.new_hand(p4.FOUR_HAND_66, seed=4)
->>> moves = []
+>>> played = []
 >>> while not p4.is_over(s):
-...     moves.append(p4.legal_moves(s)[0])
-...     s = p4.apply_move(s, moves[-1])
->>> rec = record_hand(p4.FOUR_HAND_66, moves, seed=4)
->>> HandRecord.from_json(rec.to_json()) == rec, replay(rec) == s
+...     played.append(p4.legal_moves(s)[0])
+...     s = p4.apply_move(s, played[-1])
+>>> rec = p4.record_hand(p4.FOUR_HAND_66, played, seed=4)
+>>> p4.HandRecord.from_json(rec.to_json()) == rec, p4.replay(rec) == s
 (True, True)
 """
 
@@ -172,7 +172,8 @@ class HandRecord:
     def from_json(cls, text: str | bytes) -> HandRecord:
         """Read a record from JSON text.
 
-        >>> HandRecord.from_json("[]")
+        >>> from sixtysix import partnership as p4
+        >>> p4.HandRecord.from_json("[]")
         Traceback (most recent call last):
         ...
         sixtysix.errors.RecordError: a record is a JSON object, not []

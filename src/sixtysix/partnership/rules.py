@@ -4,15 +4,16 @@
 :class:`~sixtysix.Rules`: the games share cards and card points, not rules. Its field names
 are those of RULES.md §10.
 
->>> FOUR_HAND_66.deck.name, FOUR_HAND_66.deal_packets, FOUR_HAND_66.hand_size
+>>> from sixtysix import partnership as p4
+>>> p4.FOUR_HAND_66.deck.name, p4.FOUR_HAND_66.deal_packets, p4.FOUR_HAND_66.hand_size
 ('D32', (3, 2, 3), 8)
->>> FOUR_HAND_24.hand_size, FOUR_HAND_24.undertrump
+>>> p4.FOUR_HAND_24.hand_size, p4.FOUR_HAND_24.undertrump
 (6, <Undertrump.REQUIRED: 'REQUIRED'>)
 >>> import attrs
->>> house = attrs.evolve(FOUR_HAND_66, ten_of_trumps_point=True)
->>> preset_name(house), preset_name(FOUR_HAND_24)
+>>> house = attrs.evolve(p4.FOUR_HAND_66, ten_of_trumps_point=True)
+>>> p4.preset_name(house), p4.preset_name(p4.FOUR_HAND_24)
 (None, 'FOUR_HAND_24')
->>> PartnershipRules.from_dict(house.to_dict()) == house
+>>> p4.PartnershipRules.from_dict(house.to_dict()) == house
 True
 """
 
@@ -103,7 +104,8 @@ class PartnershipRules:
     seats, so ``4 * sum(deal_packets)`` must equal the deck's size; any other value
     raises :class:`~sixtysix.RulesError`:
 
-    >>> PartnershipRules(deck=Deck.D24)
+    >>> from sixtysix import partnership as p4
+    >>> p4.PartnershipRules(deck=Deck.D24)
     Traceback (most recent call last):
     ...
     sixtysix.errors.RulesError: the deal packets (3, 2, 3) give each seat 8 cards, ...
@@ -158,7 +160,8 @@ class PartnershipRules:
     def to_dict(self) -> dict[str, Any]:
         """A JSON-ready dict of every parameter.
 
-        >>> FOUR_HAND_24.to_dict()
+        >>> from sixtysix import partnership as p4
+        >>> p4.FOUR_HAND_24.to_dict()
         {'deck': 'D24', 'deal_packets': [3, 3], 'undertrump': 'REQUIRED', ...}
         """
         return {
@@ -179,8 +182,10 @@ class PartnershipRules:
         Missing fields come from ``base`` (default :data:`FOUR_HAND_66`); a ``"preset"``
         key names the base instead. Unknown fields and values are errors.
 
-        >>> rules = PartnershipRules.from_dict({"preset": "FOUR_HAND_24", "undertrump": "FREE"})
-        >>> rules.undertrump, rules.deck.name
+        >>> from sixtysix import partnership as p4
+        >>> data = {"preset": "FOUR_HAND_24", "undertrump": "FREE"}
+        >>> free24 = p4.PartnershipRules.from_dict(data)
+        >>> free24.undertrump, free24.deck.name
         (<Undertrump.FREE: 'FREE'>, 'D24')
 
         Raises:
@@ -232,7 +237,8 @@ PRESETS: Mapping[str, PartnershipRules] = types.MappingProxyType(
 def get_preset(name: str) -> PartnershipRules:
     """The preset called ``name`` (case-insensitive, ``-`` for ``_``).
 
-    >>> get_preset("four-hand-24") is FOUR_HAND_24
+    >>> from sixtysix import partnership as p4
+    >>> p4.get_preset("four-hand-24") is p4.FOUR_HAND_24
     True
 
     Raises:

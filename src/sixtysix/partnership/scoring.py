@@ -76,7 +76,8 @@ class PartnershipResult:
 
         Carried points are excluded: the match adds those.
 
-        >>> r = PartnershipResult(1, 2, 0, (30, 100), (2, 6), 0, PartnershipEnd.PLAYED_OUT)
+        >>> from sixtysix import partnership as p4
+        >>> r = p4.PartnershipResult(1, 2, 0, (30, 100), (2, 6), 0, p4.PartnershipEnd.PLAYED_OUT)
         >>> r.side_game_points
         (1, 2)
         """
@@ -95,7 +96,8 @@ def game_points_for(winner_points: int, loser_tricks: int) -> int:
     readings): 3 if the other side took no trick, else 2 with 100 or more (exactly 100 included),
     else 1.
 
-    >>> [game_points_for(p, t) for p, t in [(66, 3), (99, 1), (100, 1), (130, 1), (130, 0)]]
+    >>> from sixtysix import partnership as p4
+    >>> [p4.game_points_for(p, t) for p, t in [(66, 3), (99, 1), (100, 1), (130, 1), (130, 0)]]
     [1, 1, 2, 2, 3]
     """
     if loser_tricks == 0:

@@ -30,7 +30,8 @@ __all__ = ["PartnershipState", "PublicFacts", "players_of", "side_of"]
 def side_of(seat: int) -> int:
     """The side (0 or 1) of a seat: seats 0 and 2 are side 0, seats 1 and 3 side 1.
 
-    >>> [side_of(s) for s in range(4)]
+    >>> from sixtysix import partnership as p4
+    >>> [p4.side_of(s) for s in range(4)]
     [0, 1, 0, 1]
     """
     return seat & 1
@@ -165,9 +166,10 @@ def players_of(dealer: int, trump: int, played: tuple[int, ...]) -> tuple[int, .
     The dealer's left leads the first trick and each trick's winner leads the next
     (§10.4), so the seats follow from the cards alone.
 
+    >>> from sixtysix import partnership as p4
     >>> from sixtysix.cards import Card, Suit
     >>> cards = tuple(Card.parse(t).index for t in "9H AH KH QH TS".split())
-    >>> players_of(0, Suit.SPADES, cards)
+    >>> p4.players_of(0, Suit.SPADES, cards)
     (1, 2, 3, 0, 2)
     """
     out: list[int] = []

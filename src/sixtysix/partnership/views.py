@@ -159,10 +159,11 @@ def inferences(
 ) -> tuple[int, int, int, int]:
     """For each seat, the cards it cannot hold, inferred from the cards played (§10.9).
 
+    >>> from sixtysix import partnership as p4
     >>> from sixtysix.cards import Card, Suit
     >>> from sixtysix.cards import cards_of
     >>> cards = tuple(Card.parse(t).index for t in "QH 9H 7S 8C".split())
-    >>> ex = inferences(0, Suit.SPADES, cards, Undertrump.REQUIRED)
+    >>> ex = p4.inferences(0, Suit.SPADES, cards, p4.Undertrump.REQUIRED)
     >>> [str(c) for c in cards_of(ex[2])], [len(cards_of(m)) for m in ex]
     (['AH', 'TH', 'KH'], [16, 0, 3, 8])
 
@@ -199,9 +200,13 @@ def inferences(
     return (excluded[0], excluded[1], excluded[2], excluded[3])
 
 
-#: ``inferences`` memoised on the cards played: the four seats' views of one position, and
-#: the views of the states sampled from them, share one computation.
-_cached_inferences = functools.lru_cache(maxsize=1 << 14)(inferences)
+@functools.lru_cache(maxsize=1 << 14)
+def _cached_inferences(
+    dealer: int, trump: int, played: tuple[int, ...], undertrump: Undertrump
+) -> tuple[int, int, int, int]:
+    # Memoised on the cards played: the four seats' views of one position, and the views
+    # of the states sampled from them, share one computation.
+    return inferences(dealer, trump, played, undertrump)
 
 
 def observe(state: PartnershipState, seat: int) -> PartnershipView:
