@@ -14,6 +14,10 @@ Directives (usable from MyST as ```` ```{name} ```` fences, or from reStructured
     The presets at a glance. The content has one line per preset, ``NAME: text`` (text in
     the page's markup); every preset must be listed exactly once. Deck, cards per hand,
     talon and match target come from the code.
+``partnership-preset-table``
+    The four-hand presets (``sixtysix.partnership.PRESETS``) by every
+    :class:`~sixtysix.partnership.PartnershipRules` field, built at build time. Each
+    parameter name links to the label ``p4-param-<name>`` of the four-hand rules page.
 ``api-section MODULE...``
     (reStructuredText only, e.g. inside ``{eval-rst}``) autodoc entries for the names in
     each module's ``__all__``, in source order: as ``sixtysix.NAME`` when the top-level
@@ -249,6 +253,48 @@ class PresetTable(SphinxDirective):
         return [table, legend]
 
 
+class PartnershipPresetTable(SphinxDirective):
+    """``partnership-preset-table``: the four-hand presets by every field, from the code."""
+
+    has_content = False
+
+    def run(self) -> list[nodes.Node]:
+        from sixtysix import partnership
+
+        presets = dict(partnership.PRESETS)
+        base = partnership.PartnershipRules()
+        header: list[Cell] = ["parameter", *(_breakable(n) for n in presets)]
+        rows: list[list[Any]] = []
+        for field in attrs.fields(partnership.PartnershipRules):
+            ref = addnodes.pending_xref(
+                "",
+                nodes.literal(field.name, field.name),
+                refdomain="std",
+                reftype="ref",
+                reftarget=f"p4-param-{field.name}".lower(),
+                refexplicit=True,
+                refwarn=True,
+            )
+            row: list[Any] = [ref]
+            for rules in presets.values():
+                value = getattr(rules, field.name)
+                classes = ["differs"] if value != getattr(base, field.name) else []
+                text = value_text(value)
+                row.append((nodes.literal(text, text), classes))
+            row.append(nodes.literal("", value_text(getattr(base, field.name))))
+            rows.append(row)
+        header.append("default")
+        table = make_table(
+            header, rows, [30] + [20] * (len(presets) + 1), ["preset-table", "p4-preset-table"]
+        )
+        legend = nodes.paragraph(
+            "",
+            "Highlighted: differs from the default PartnershipRules().",
+            classes=["preset-table-legend"],
+        )
+        return [table, legend]
+
+
 class RulesParam(SphinxDirective):
     """``rules-param NAME``: values, meaning and presets of one Rules field."""
 
@@ -411,6 +457,14 @@ def _autodoc(path: str, obj: object) -> list[str]:
     lines = [f".. autodata:: {path}"]
     if not isinstance(obj, str | types.UnionType):
         lines.append("   :no-value:")
+    if _is_partnership_rules(obj):
+        name = path.rsplit(".", 1)[-1]
+        lines += [
+            "",
+            f"   The ``{name}`` four-hand preset, a "
+            ":class:`~sixtysix.partnership.PartnershipRules` value; the four-hand rules "
+            "page gives its sources and every parameter.",
+        ]
     if isinstance(obj, sixtysix.Rules):
         name = path.rsplit(".", 1)[-1]
         lines += [
@@ -527,6 +581,14 @@ def _restore_docstring(
     saved = _SAVED.pop(id(lines), None)
     if saved is not None:
         lines[:] = saved
+    if what == "data" and _is_partnership_rules(obj):
+        lines[:] = []  # a preset value would show the class docstring; _autodoc says it
+
+
+def _is_partnership_rules(obj: object) -> bool:
+    from sixtysix.partnership import PartnershipRules
+
+    return isinstance(obj, PartnershipRules)
 
 
 def _purge(app: Sphinx, env: BuildEnvironment, docname: str) -> None:
@@ -577,6 +639,7 @@ def _check_api(app: Sphinx, env: BuildEnvironment) -> None:
 def setup(app: Sphinx) -> dict[str, Any]:
     app.add_directive("preset-table", PresetTable)
     app.add_directive("rules-param", RulesParam)
+    app.add_directive("partnership-preset-table", PartnershipPresetTable)
     app.add_directive("variant-table", VariantTable)
     app.add_directive("api-section", ApiSection)
     app.connect("config-inited", _static)

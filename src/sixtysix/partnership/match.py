@@ -1,0 +1,167 @@
+"""Four-hand matches (RULES.md §10.6-§10.8): :class:`PartnershipMatch` and its transitions.
+
+Sides play to ``match_target`` (7) game points; the deal passes left (clockwise) after
+every hand, tied hands included; a 65-65 hand carries ``tie_carry`` to the side that
+wins the next hand that scores. Each hand is dealt knowing both sides' scores, so that
+the ten-of-trumps point (§10.7) can end the match in the middle of a hand.
+
+>>> from sixtysix import partnership as p4
+>>> m = p4.new_match(p4.FOUR_HAND_24, seed=7)
+>>> while not m.is_over:
+...     s = p4.next_hand(m)
+...     while not p4.is_over(s):
+...         s = p4.apply_move(s, p4.legal_moves(s)[-1])
+...     m = p4.apply_result(m, p4.score_hand(s))
+>>> m.winner in (0, 1) and max(m.scores) >= 7, m.hand_number > 1
+(True, True)
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import attrs
+
+from ..errors import MatchError, quote
+from .engine import new_hand
+from .rules import PartnershipRules
+from .scoring import PartnershipEnd, PartnershipResult
+from .state import PartnershipState
+
+__all__ = ["PartnershipMatch", "apply_result", "new_match", "next_hand"]
+
+
+@attrs.frozen(kw_only=True)
+class PartnershipMatch:
+    """A four-hand match between hands.
+
+    Attributes:
+        rules: The rule set of the match and every hand.
+        seed: The match seed every deal is drawn from, or ``None`` (hands dealt by hand).
+        scores: Game points of side 0 (seats 0, 2) and side 1 (seats 1, 3).
+        dealer: The seat (0 to 3) that deals the next hand.
+        carry: Game points carried from 65-65 hands.
+        hand_number: Hands played so far.
+    """
+
+    rules: PartnershipRules
+    seed: int | str | None
+    scores: tuple[int, int] = (0, 0)
+    dealer: int = 0
+    carry: int = 0
+    hand_number: int = 0
+
+    def __attrs_post_init__(self) -> None:
+        """Check that the fields describe a possible match."""
+        if not isinstance(self.rules, PartnershipRules):
+            raise MatchError(f"a four-hand match needs PartnershipRules, not {quote(self.rules)}")
+        seed: object = self.seed
+        if seed is not None and not (type(seed) is int or isinstance(seed, str)):
+            raise MatchError(f"a match seed must be an int or a str, not {quote(self.seed)}")
+        s: Any = self.scores
+        if not (
+            isinstance(s, tuple) and len(s) == 2 and all(type(x) is int and x >= 0 for x in s)
+        ):
+            raise MatchError(f"scores must be two whole numbers of game points, not {quote(s)}")
+        if sum(x >= self.rules.match_target for x in s) > 1:
+            raise MatchError(f"scores {s} give both sides the match target")
+        if type(self.dealer) is not int or not 0 <= self.dealer <= 3:
+            raise MatchError(f"the dealer must be a seat from 0 to 3, not {quote(self.dealer)}")
+        for name in ("carry", "hand_number"):
+            value = getattr(self, name)
+            if type(value) is not int or value < 0:
+                raise MatchError(f"{name} must be a whole number, 0 or more, not {quote(value)}")
+
+    @property
+    def winner(self) -> int | None:
+        """The side that reached ``match_target``, or ``None`` while the match goes on."""
+        for side in (0, 1):
+            if self.scores[side] >= self.rules.match_target:
+                return side
+        return None
+
+    @property
+    def is_over(self) -> bool:
+        """Whether a side has won."""
+        return self.winner is not None
+
+    @property
+    def hand_seed(self) -> str | None:
+        """The seed of the next deal: ``f"{seed!r}/{hand_number}"`` (``None`` without a seed).
+
+        >>> from sixtysix import partnership as p4
+        >>> p4.new_match(p4.PartnershipRules(), seed=7).hand_seed
+        '7/0'
+        """
+        if self.seed is None:
+            return None
+        return f"{self.seed!r}/{self.hand_number}"
+
+
+def new_match(
+    rules: PartnershipRules, seed: int | str | None = None, *, dealer: int = 0
+) -> PartnershipMatch:
+    """Start a match at 0-0 with ``dealer`` to deal; ``seed=None`` draws a fresh seed.
+
+    Raises:
+        MatchError: a bad rule set, seed or dealer.
+    """
+    if seed is None:
+        seed = random.SystemRandom().getrandbits(63)
+    return PartnershipMatch(rules=rules, seed=seed, dealer=dealer)
+
+
+def next_hand(m: PartnershipMatch) -> PartnershipState:
+    """Deal the match's next hand: ``new_hand(rules, m.hand_seed, m.dealer, scores=m.scores)``.
+
+    Raises:
+        MatchError: the match is over, or has no seed.
+    """
+    if not isinstance(m, PartnershipMatch):
+        raise MatchError(f"next_hand needs a PartnershipMatch, not {quote(m)}")
+    if m.is_over:
+        raise MatchError(f"the match is over: side {m.winner} has won it")
+    if m.seed is None:
+        raise MatchError("this match has no seed, so it cannot deal; use deal_from_order")
+    return new_hand(m.rules, m.hand_seed, m.dealer, scores=m.scores)
+
+
+def apply_result(m: PartnershipMatch, result: PartnershipResult) -> PartnershipMatch:
+    """The match after a hand with ``result``; the deal passes left.
+
+    The hand's winner scores its game points plus everything carried; a 65-65 hand adds
+    its ``carry``; the ten-of-trumps point (§10.7) goes to its side in any case. When the
+    ten of trumps ended the hand early, its side has reached the target and the carry is
+    not collected.
+
+    Raises:
+        MatchError: the match is over, or ``result`` is not a four-hand result.
+    """
+    if not isinstance(m, PartnershipMatch):
+        raise MatchError(f"apply_result needs a PartnershipMatch, not {quote(m)}")
+    if not isinstance(result, PartnershipResult):
+        raise MatchError(f"apply_result needs a PartnershipResult, not {quote(result)}")
+    if m.is_over:
+        raise MatchError(f"the match is over: side {m.winner} has won it")
+    gained = list(result.side_game_points)
+    carry = m.carry
+    if result.winner is not None:
+        gained[result.winner] += carry
+        carry = 0
+    elif result.reason is PartnershipEnd.TIE:
+        carry += result.carry
+    scores = (m.scores[0] + gained[0], m.scores[1] + gained[1])
+    if scores[0] >= m.rules.match_target and scores[1] >= m.rules.match_target:
+        raise MatchError(
+            f"the result {result.side_game_points} would give both sides the match target; "
+            "it does not belong to this match (a hand dealt with other scores?)"
+        )
+    return PartnershipMatch(
+        rules=m.rules,
+        seed=m.seed,
+        scores=scores,
+        dealer=(m.dealer + 1) & 3,
+        carry=carry,
+        hand_number=m.hand_number + 1,
+    )

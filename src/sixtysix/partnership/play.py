@@ -1,0 +1,123 @@
+"""Playing four-hand hands and matches with bots: :func:`play_hand`, :func:`play_match`.
+
+A player is anything with ``choose(view, rng) -> move`` (the two-hand
+:class:`~sixtysix.bots.RandomBot` works unchanged, as does
+:class:`~sixtysix.partnership.PartnershipRuleBot`); each seat decides from its own
+:class:`~sixtysix.partnership.PartnershipView`, so it cannot see other hands.
+
+>>> import random
+>>> from sixtysix import partnership as p4
+>>> from sixtysix.bots import RandomBot
+>>> players = [p4.PartnershipRuleBot(), RandomBot(), p4.PartnershipRuleBot(), RandomBot()]
+>>> record = p4.play_match(p4.FOUR_HAND_24, players, seed=3, rng=random.Random(0))
+>>> max(record.scores) >= 7 and p4.replay(record)[1].scores == record.scores
+True
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any, Protocol
+
+from ..errors import IllegalMoveError, MatchError, PlayerError, quote
+from ..moves import Move
+from .engine import apply_move, is_over, new_hand, shuffled_deck
+from .match import apply_result, new_match
+from .records import HandRecord, MatchRecord
+from .rules import PartnershipRules
+from .scoring import score_hand
+from .views import observe
+
+__all__ = ["Player", "play_hand", "play_match"]
+
+
+class Player(Protocol):
+    """A four-hand player: chooses a legal move from its seat's view."""
+
+    def choose(self, view: Any, rng: random.Random) -> Move:
+        """The move to make; ``view`` is a :class:`~sixtysix.partnership.PartnershipView`."""
+        ...
+
+
+def _check_players(players: Sequence[object]) -> None:
+    if len(players) != 4 or not all(callable(getattr(p, "choose", None)) for p in players):
+        raise PlayerError(
+            "four-hand play needs four players with a choose(view, rng) method, "
+            f"not {quote(players)}"
+        )
+
+
+def play_hand(
+    rules: PartnershipRules,
+    players: Sequence[Player],
+    *,
+    seed: int | str,
+    dealer: int = 0,
+    scores: tuple[int, int] = (0, 0),
+    rng: random.Random | None = None,
+) -> HandRecord:
+    """Deal a hand from ``seed`` and let ``players[seat]`` play each seat; its record.
+
+    Raises:
+        PlayerError: not four players.
+        IllegalMoveError: a player chose an illegal move (the message names the seat).
+    """
+    _check_players(players)
+    rng = rng if rng is not None else random.Random(0)
+    state = new_hand(rules, seed, dealer, scores=scores)
+    pack = tuple(shuffled_deck(rules, seed))
+    moves: list[str] = []
+    while not is_over(state) and len(moves) < rules.deck.size:
+        seat = (state.leader + len(state.trick)) & 3
+        move = players[seat].choose(observe(state, seat), rng)
+        try:
+            state = apply_move(state, move)
+        except IllegalMoveError as exc:
+            raise IllegalMoveError(move, f"seat {seat}'s player chose it: {exc.reason}") from None
+        moves.append(str(move))
+    return HandRecord(
+        rules=rules,
+        dealer=dealer,
+        scores=scores,
+        pack=pack,
+        moves=tuple(moves),
+        result=score_hand(state),
+        seed=seed,
+    )
+
+
+def play_match(
+    rules: PartnershipRules,
+    players: Sequence[Player],
+    *,
+    seed: int | str,
+    dealer: int = 0,
+    rng: random.Random | None = None,
+    max_hands: int = 1000,
+) -> MatchRecord:
+    """Play a whole match (to ``match_target``) and return its record.
+
+    Raises:
+        PlayerError: not four players.
+        IllegalMoveError: a player chose an illegal move.
+        MatchError: the match did not end within ``max_hands`` hands.
+    """
+    _check_players(players)
+    rng = rng if rng is not None else random.Random(0)
+    m = new_match(rules, seed, dealer=dealer)
+    games = []
+    for _ in range(max_hands):
+        if m.is_over:
+            break
+        hand_seed = m.hand_seed
+        assert hand_seed is not None
+        record = play_hand(
+            rules, players, seed=hand_seed, dealer=m.dealer, scores=m.scores, rng=rng
+        )
+        assert record.result is not None
+        games.append(record)
+        m = apply_result(m, record.result)
+    if not m.is_over:
+        raise MatchError(f"the match did not end within {max_hands} hands")
+    return MatchRecord(rules=rules, seed=seed, dealer=dealer, games=tuple(games), scores=m.scores)

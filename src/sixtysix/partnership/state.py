@@ -1,0 +1,223 @@
+"""The immutable state of one four-hand deal (:class:`PartnershipState`).
+
+Seats ``0 1 2 3`` sit clockwise; side ``0`` is seats 0 and 2, side ``1`` seats 1 and 3
+(RULES.md §10.1), so a seat's side is ``seat & 1``. Card sets are ``int`` bitmasks over
+:attr:`~sixtysix.Card.index`; the properties give the same facts as cards and numbers.
+States are made by :func:`~sixtysix.partnership.new_hand` or
+:func:`~sixtysix.partnership.deal_from_order` and advanced only by
+:func:`~sixtysix.partnership.apply_move`.
+
+>>> from sixtysix import partnership as p4
+>>> s = p4.new_hand(p4.FOUR_HAND_24, seed=7, dealer=0)
+>>> s.to_move, len(s.hand(1)), s.turnup in s.hand(0), s.trump_suit == s.turnup.suit
+(1, 6, True, True)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, Protocol
+
+import attrs
+
+from ..cards import CARDS, Card, Suit
+from ._bits import beats, iter_mask
+from .rules import PartnershipRules
+
+__all__ = ["PartnershipState", "PublicFacts", "players_of", "side_of"]
+
+
+def side_of(seat: int) -> int:
+    """The side (0 or 1) of a seat: seats 0 and 2 are side 0, seats 1 and 3 side 1.
+
+    >>> from sixtysix import partnership as p4
+    >>> [p4.side_of(s) for s in range(4)]
+    [0, 1, 0, 1]
+    """
+    return seat & 1
+
+
+class _Public(Protocol):
+    @property
+    def leader(self) -> int: ...
+    @property
+    def trick(self) -> tuple[int, ...]: ...
+    @property
+    def won(self) -> tuple[int, int]: ...
+    @property
+    def card_points(self) -> tuple[int, int]: ...
+    @property
+    def played(self) -> tuple[int, ...]: ...
+    @property
+    def over(self) -> bool: ...
+    @property
+    def trump(self) -> int: ...
+    @property
+    def turnup_index(self) -> int: ...
+
+
+class PublicFacts:
+    """Facts every seat knows, shared by :class:`PartnershipState` and the views."""
+
+    __slots__ = ()
+
+    @property
+    def to_move(self: _Public) -> int | None:
+        """The seat to play (0 to 3), or ``None`` when the hand is over."""
+        if self.over:
+            return None
+        return (self.leader + len(self.trick)) & 3
+
+    @property
+    def is_over(self: _Public) -> bool:
+        """Whether the hand has ended."""
+        return self.over
+
+    @property
+    def trump_suit(self: _Public) -> Suit:
+        """The trump suit: the suit of the turn-up."""
+        return Suit(self.trump)
+
+    @property
+    def turnup(self: _Public) -> Card:
+        """The turned-up card (the dealer's last card)."""
+        return CARDS[self.turnup_index]
+
+    @property
+    def current_trick(self: _Public) -> tuple[Card, ...]:
+        """The cards of the trick in progress, in the order played (from :attr:`leader`)."""
+        return tuple(CARDS[i] for i in self.trick)
+
+    @property
+    def tricks_played(self: _Public) -> int:
+        """Completed tricks."""
+        return (self.won[0] | self.won[1]).bit_count() >> 2
+
+    def tricks(self: _Public, side: int) -> int:
+        """Tricks won by ``side`` (0 or 1)."""
+        return self.won[side].bit_count() >> 2
+
+    @property
+    def played_cards(self: _Public) -> tuple[Card, ...]:
+        """Every card played, in order (tricks are consecutive runs of four)."""
+        return tuple(CARDS[i] for i in self.played)
+
+    def points(self: _Public, side: int) -> int:
+        """Card points won by ``side`` so far (the last-trick 10 is added by scoring)."""
+        return self.card_points[side]
+
+
+@attrs.frozen(repr=False, weakref_slot=False)
+class PartnershipState(PublicFacts):
+    """One four-hand deal at one moment.
+
+    Attributes:
+        rules: The rule set.
+        dealer: The dealer's seat (0 to 3).
+        trump: The trump suit's index (0 clubs, 1 diamonds, 2 hearts, 3 spades).
+        turnup_index: Index of the turned-up card (the dealer's last card).
+        hands: The cards each seat holds, as bitmasks, by seat.
+        leader: The seat that led (or is to lead) the current trick.
+        trick: Indices of the cards of the current trick, in the order played.
+        best: Index of the card winning the current trick so far, or -1.
+        won: Cards in the tricks won by side 0 and side 1.
+        card_points: Card points of those tricks, by side.
+        played: Indices of all cards played, in order.
+        scores: Both sides' match scores when the hand was dealt (0-0 outside a match,
+            RULES.md §10.7).
+        ten_side: The side that won the trump ten in a trick, or -1.
+        over: Whether the hand has ended (played out, or ended by the ten of trumps).
+    """
+
+    rules: PartnershipRules
+    dealer: int
+    trump: int
+    turnup_index: int
+    hands: tuple[int, int, int, int]
+    leader: int
+    trick: tuple[int, ...]
+    best: int
+    won: tuple[int, int]
+    card_points: tuple[int, int]
+    played: tuple[int, ...]
+    scores: tuple[int, int]
+    ten_side: int
+    over: bool
+
+    def hand(self, seat: int) -> tuple[Card, ...]:
+        """The cards ``seat`` holds, in canonical order."""
+        return tuple(CARDS[i] for i in iter_mask(self.hands[seat]))
+
+    @property
+    def ended_by_ten(self) -> bool:
+        """Whether the ten of trumps ended the hand (and the match) early (§10.7)."""
+        return self.over and any(self.hands)
+
+    def __repr__(self) -> str:
+        """A short summary; :func:`~sixtysix.partnership.notation.dump_position` is exact."""
+        from .notation import dump_position
+
+        return f"PartnershipState({dump_position(self)!r})"
+
+
+def players_of(dealer: int, trump: int, played: tuple[int, ...]) -> tuple[int, ...]:
+    """The seat that played each card of ``played`` (a deal's cards in playing order).
+
+    The dealer's left leads the first trick and each trick's winner leads the next
+    (§10.4), so the seats follow from the cards alone.
+
+    >>> from sixtysix import partnership as p4
+    >>> from sixtysix.cards import Card, Suit
+    >>> cards = tuple(Card.parse(t).index for t in "9H AH KH QH TS".split())
+    >>> p4.players_of(0, Suit.SPADES, cards)
+    (1, 2, 3, 0, 2)
+    """
+    out: list[int] = []
+    leader = (dealer + 1) & 3
+    for start in range(0, len(played), 4):
+        trick = played[start : start + 4]
+        best = trick[0]
+        best_pos = 0
+        for pos in range(1, len(trick)):
+            card = trick[pos]
+            if beats(card, best, trump):
+                best, best_pos = card, pos
+        out.extend((leader + k) & 3 for k in range(len(trick)))
+        leader = (leader + best_pos) & 3
+    return tuple(out)
+
+
+def _fast_constructor() -> Callable[..., PartnershipState]:
+    """A positional constructor of :class:`PartnershipState` for the engine's hot path.
+
+    The same technique as the two-hand ``sixtysix.state.build_state``: a frozen attrs
+    class sets each slot through ``object.__setattr__``, so the engine builds a private
+    mutable twin with exactly the same slots and re-labels it as a ``PartnershipState``.
+    The result is indistinguishable from ``PartnershipState(...)`` with the same
+    arguments (class, fields, equality, hash, pickling) and is frozen from then on.
+    """
+    names = [field.name for field in attrs.fields(PartnershipState)]
+    slots: tuple[str, ...] = PartnershipState.__slots__
+    params = ", ".join(names)
+    body = "".join(f"        self.{name} = {name}\n" for name in names)
+    source = (
+        f"class _MutableTwin(PublicFacts):\n    __slots__ = {slots!r}\n"
+        f"    def __init__(self, {params}):\n{body}"
+        f"def build({params}):\n"
+        f"    state = _MutableTwin({params})\n"
+        f"    state.__class__ = PartnershipState\n"
+        f"    return state\n"
+    )
+    namespace: dict[str, Any] = {"PartnershipState": PartnershipState, "PublicFacts": PublicFacts}
+    exec(source, namespace)  # the source is generated from the field names above
+    build: Callable[..., PartnershipState] = namespace["build"]
+    try:
+        probe = build(*range(len(names)))
+    except TypeError:  # pragma: no cover - an interpreter without __class__ assignment
+        return PartnershipState
+    assert type(probe) is PartnershipState
+    return build
+
+
+#: Positional constructor of :class:`PartnershipState` used by the engine (same result).
+build_state: Callable[..., PartnershipState] = _fast_constructor()

@@ -1,0 +1,356 @@
+"""What one seat knows (RULES.md §10.9): :func:`observe` and :func:`determinize`.
+
+A :class:`PartnershipView` holds what a seat with perfect memory knows and nothing else:
+its own hand, the turn-up (held by the dealer until played), every card played and by
+whom, every trick's winner, all points, the match scores, and the cards each other seat
+cannot hold by the obligations of §10.4 (:attr:`PartnershipView.excluded`). Two states
+that differ only in cards the seat cannot see give equal views. :func:`determinize` deals
+the unseen cards at random, uniformly among the deals that agree with every one of those
+facts.
+
+>>> import random
+>>> from sixtysix import partnership as p4
+>>> state = p4.new_hand(p4.FOUR_HAND_66, seed=7)
+>>> view = p4.observe(state, 2)
+>>> view.to_move, len(view.hand), view.hand_sizes
+(1, 8, (8, 8, 8, 8))
+>>> sample = p4.determinize(view, random.Random(1))
+>>> p4.observe(sample, 2) == view and sample.hands[2] == state.hands[2]
+True
+
+**The inferences** (§10.9), for a follower to a trick whose best card so far is ``b``:
+
+* it played another suit than the one led: it holds none of the led suit;
+* it followed suit without beating ``b``, in a trick not trumped (on a trump lead too):
+  it holds no card of the led suit higher than ``b``;
+* it was void and played no trump: it holds no trump; except under ``FREE`` when ``b``
+  is a trump: then it holds no trump higher than ``b``;
+* it trumped without beating the trump ``b``: it holds no trump higher than ``b``.
+
+No card is drawn, so these facts hold to the end of the hand.
+"""
+
+from __future__ import annotations
+
+import functools
+import random
+
+import attrs
+
+from ..cards import CARDS, Card
+from ..errors import DealError, quote
+from ..moves import Play
+from ._bits import HIGHER, SUIT_MASK, beats, iter_mask
+from .rules import PartnershipRules, Undertrump
+from .state import PartnershipState, PublicFacts, build_state, players_of
+
+__all__ = ["PartnershipView", "determinize", "inferences", "observe"]
+
+_FREE = Undertrump.FREE
+
+
+@attrs.frozen(repr=False, cache_hash=True)
+class PartnershipView(PublicFacts):
+    """What seat :attr:`seat` knows at one moment of a deal; made by :func:`observe`.
+
+    :meth:`legal_moves` lists the seat's moves when it is to move, so bots written for
+    the two-hand game's ``view.legal_moves()`` work unchanged.
+
+    Attributes:
+        rules: The rule set.
+        seat: Whose view this is (0 to 3).
+        dealer: The dealer's seat.
+        trump: The trump suit's index.
+        turnup_index: Index of the turned-up card.
+        hand_mask: The seat's own cards.
+        hand_sizes: How many cards each seat holds.
+        leader: The seat that led (or leads) the current trick.
+        trick: The cards of the current trick, in order.
+        best: The card winning the current trick so far, or -1.
+        won: Cards won by side 0 and side 1.
+        card_points: Card points won by each side.
+        played: Every card played, in order.
+        scores: The sides' match scores when the hand was dealt.
+        ten_side: The side that won the trump ten, or -1.
+        over: Whether the hand has ended.
+        excluded: For each seat, the cards it is known not to hold by the play
+            obligations (§10.9); 0 for the viewing seat itself.
+    """
+
+    rules: PartnershipRules
+    seat: int
+    dealer: int
+    trump: int
+    turnup_index: int
+    hand_mask: int
+    hand_sizes: tuple[int, int, int, int]
+    leader: int
+    trick: tuple[int, ...]
+    best: int
+    won: tuple[int, int]
+    card_points: tuple[int, int]
+    played: tuple[int, ...]
+    scores: tuple[int, int]
+    ten_side: int
+    over: bool
+    excluded: tuple[int, int, int, int]
+
+    @property
+    def hand(self) -> tuple[Card, ...]:
+        """The seat's own cards, in canonical order."""
+        return tuple(CARDS[i] for i in iter_mask(self.hand_mask))
+
+    @property
+    def partner(self) -> int:
+        """The partner's seat."""
+        return (self.seat + 2) & 3
+
+    @property
+    def turnup_held(self) -> bool:
+        """Whether the dealer still holds the turn-up (everybody knows where it is)."""
+        return self.turnup_index not in self.played
+
+    @property
+    def known(self) -> tuple[int, int, int, int]:
+        """For each seat, the cards the viewer knows it holds.
+
+        That is the viewer's own hand, and the turn-up in the dealer's hand until the
+        dealer plays it.
+        """
+        known = [0, 0, 0, 0]
+        known[self.seat] = self.hand_mask
+        if self.turnup_held:
+            known[self.dealer] |= 1 << self.turnup_index
+        return (known[0], known[1], known[2], known[3])
+
+    @property
+    def unseen_mask(self) -> int:
+        """The cards in other seats' hands whose holder the viewer does not know."""
+        played = 0
+        for i in self.played:
+            played |= 1 << i
+        known = self.known
+        return self.rules.deck.mask & ~played & ~(known[0] | known[1] | known[2] | known[3])
+
+    @property
+    def players(self) -> tuple[int, ...]:
+        """The seat that played each card of :attr:`played`."""
+        return players_of(self.dealer, self.trump, self.played)
+
+    def legal_moves(self) -> tuple[Play, ...]:
+        """The seat's legal moves, or ``()`` when another seat is to move or it is over."""
+        from .engine import legal_moves
+
+        if self.to_move != self.seat:
+            return ()
+        return legal_moves(self)
+
+    def __repr__(self) -> str:
+        """A short summary of the view."""
+        hand = " ".join(str(c) for c in self.hand) or "-"
+        return (
+            f"PartnershipView(seat={self.seat}, hand={hand}, trump={self.trump_suit.letter}, "
+            f"played={len(self.played)}, to_move={self.to_move})"
+        )
+
+
+def inferences(
+    dealer: int, trump: int, played: tuple[int, ...], undertrump: Undertrump
+) -> tuple[int, int, int, int]:
+    """For each seat, the cards it cannot hold, inferred from the cards played (§10.9).
+
+    >>> from sixtysix import partnership as p4
+    >>> from sixtysix.cards import Card, Suit
+    >>> from sixtysix.cards import cards_of
+    >>> cards = tuple(Card.parse(t).index for t in "QH 9H 7S 8C".split())
+    >>> ex = p4.inferences(0, Suit.SPADES, cards, p4.Undertrump.REQUIRED)
+    >>> [str(c) for c in cards_of(ex[2])], [len(cards_of(m)) for m in ex]
+    (['AH', 'TH', 'KH'], [16, 0, 3, 8])
+
+    Seat 2 followed the queen of hearts low (no higher heart), seat 3 trumped (no heart),
+    seat 0 threw a club (no heart, no trump); seat 1 led and is unconstrained.
+    """
+    excluded = [0, 0, 0, 0]
+    seats = players_of(dealer, trump, played)
+    trump_mask = SUIT_MASK[trump]
+    free = undertrump is _FREE
+    for start in range(0, len(played), 4):
+        trick = played[start : start + 4]
+        led = trick[0] >> 3
+        best = trick[0]
+        for pos in range(1, len(trick)):
+            card = trick[pos]
+            seat = seats[start + pos]
+            suit = card >> 3
+            if suit == led:
+                if best >> 3 == led and not beats(card, best, trump):
+                    excluded[seat] |= HIGHER[best]
+            else:
+                excluded[seat] |= SUIT_MASK[led]
+                trumped = best >> 3 == trump
+                if suit != trump:
+                    if trumped and free:
+                        excluded[seat] |= HIGHER[best]
+                    else:
+                        excluded[seat] |= trump_mask
+                elif trumped and card > best:
+                    excluded[seat] |= HIGHER[best]
+            if beats(card, best, trump):
+                best = card
+    return (excluded[0], excluded[1], excluded[2], excluded[3])
+
+
+@functools.lru_cache(maxsize=1 << 14)
+def _cached_inferences(
+    dealer: int, trump: int, played: tuple[int, ...], undertrump: Undertrump
+) -> tuple[int, int, int, int]:
+    # Memoised on the cards played: the four seats' views of one position, and the views
+    # of the states sampled from them, share one computation.
+    return inferences(dealer, trump, played, undertrump)
+
+
+def observe(state: PartnershipState, seat: int) -> PartnershipView:
+    """What ``seat`` knows of ``state``.
+
+    Raises:
+        DealError: ``seat`` is not 0 to 3.
+    """
+    if type(seat) is not int or not 0 <= seat <= 3:
+        raise DealError(f"a four-hand seat is 0 to 3, not {quote(seat)}")
+    hands = state.hands
+    excluded = list(
+        _cached_inferences(state.dealer, state.trump, state.played, state.rules.undertrump)
+    )
+    excluded[seat] = 0
+    return PartnershipView(
+        state.rules,
+        seat,
+        state.dealer,
+        state.trump,
+        state.turnup_index,
+        hands[seat],
+        (hands[0].bit_count(), hands[1].bit_count(), hands[2].bit_count(), hands[3].bit_count()),
+        state.leader,
+        state.trick,
+        state.best,
+        state.won,
+        state.card_points,
+        state.played,
+        state.scores,
+        state.ten_side,
+        state.over,
+        (excluded[0], excluded[1], excluded[2], excluded[3]),
+    )
+
+
+_REJECTION_TRIES = 16
+
+
+def _count_table(
+    cards: list[int], allowed: list[int], quotas: tuple[int, int, int]
+) -> list[list[list[int]]]:
+    """``W[i][a][b]``: the ways to give cards ``i..`` to the three seats.
+
+    The first two seats get ``a`` and ``b`` cards, the third the rest; ``allowed[i]`` has
+    bit ``k`` set when seat ``k`` may hold card ``i``.
+    """
+    n = len(cards)
+    qa, qb, qc = quotas
+    table = [[[0] * (qb + 1) for _ in range(qa + 1)] for _ in range(n + 1)]
+    table[n][0][0] = 1
+    for i in range(n - 1, -1, -1):
+        ok = allowed[i]
+        nxt = table[i + 1]
+        row = table[i]
+        left = n - i
+        for a in range(min(qa, left) + 1):
+            for b in range(min(qb, left - a) + 1):
+                c = left - a - b
+                if c > qc:
+                    continue
+                total = 0
+                if ok & 1 and a:
+                    total += nxt[a - 1][b]
+                if ok & 2 and b:
+                    total += nxt[a][b - 1]
+                if ok & 4 and c:
+                    total += nxt[a][b]
+                row[a][b] = total
+    return table
+
+
+def determinize(view: PartnershipView, rng: random.Random) -> PartnershipState:
+    """A full state drawn uniformly among those consistent with ``view``.
+
+    The viewer's hand, every played card and the dealer's turn-up (while held) stay where
+    they are; the other cards go to the other three seats, each getting as many as it
+    holds, never a card that seat is known not to hold (:attr:`PartnershipView.excluded`).
+    Every such deal is equally likely: a uniform shuffle is tried a few times and, if it
+    keeps breaking the inferences, the deal is drawn card by card with exact counts.
+
+    Raises:
+        DealError: no deal agrees with the view (a view not made by :func:`observe`).
+    """
+    others = [s for s in range(4) if s != view.seat]
+    known = view.known
+    hands = list(known)
+    quotas = [view.hand_sizes[s] - known[s].bit_count() for s in others]
+    cards = list(iter_mask(view.unseen_mask))
+    if len(cards) != sum(quotas) or min(quotas) < 0:
+        raise DealError("the view's hand sizes do not match its unseen cards")
+    excluded = [view.excluded[s] for s in others]
+    allowed = [
+        (not (excluded[0] >> c) & 1)
+        | (not (excluded[1] >> c) & 1) << 1
+        | (not (excluded[2] >> c) & 1) << 2
+        for c in cards
+    ]
+    for _ in range(_REJECTION_TRIES):
+        order = cards[:]
+        rng.shuffle(order)
+        a, b = quotas[0], quotas[0] + quotas[1]
+        parts = (order[:a], order[a:b], order[b:])
+        masks = [sum(1 << c for c in part) for part in parts]
+        if not any(masks[k] & excluded[k] for k in range(3)):
+            break
+    else:
+        table = _count_table(cards, allowed, (quotas[0], quotas[1], quotas[2]))
+        qa, qb = quotas[0], quotas[1]
+        if table[0][qa][qb] == 0:
+            raise DealError("no deal of the unseen cards agrees with what the view knows")
+        masks = [0, 0, 0]
+        left = len(cards)
+        for i, card in enumerate(cards):
+            nxt = table[i + 1]
+            qc = left - qa - qb
+            weights = (
+                nxt[qa - 1][qb] if allowed[i] & 1 and qa else 0,
+                nxt[qa][qb - 1] if allowed[i] & 2 and qb else 0,
+                nxt[qa][qb] if allowed[i] & 4 and qc else 0,
+            )
+            pick = rng.randrange(weights[0] + weights[1] + weights[2])
+            k = 0 if pick < weights[0] else 1 if pick < weights[0] + weights[1] else 2
+            masks[k] |= 1 << card
+            if k == 0:
+                qa -= 1
+            elif k == 1:
+                qb -= 1
+            left -= 1
+    for k, s in enumerate(others):
+        hands[s] |= masks[k]
+    return build_state(
+        view.rules,
+        view.dealer,
+        view.trump,
+        view.turnup_index,
+        (hands[0], hands[1], hands[2], hands[3]),
+        view.leader,
+        view.trick,
+        view.best,
+        view.won,
+        view.card_points,
+        view.played,
+        view.scores,
+        view.ten_side,
+        view.over,
+    )

@@ -1,0 +1,1 @@
+"""Tests of four-hand partnership Sixty-Six (:mod:`sixtysix.partnership`, RULES.md §10)."""
