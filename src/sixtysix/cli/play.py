@@ -51,7 +51,8 @@ from . import (
     _suit_name,
 )
 
-__all__ = ["add_parser"]
+#: Nothing here is public API: ``sixtysix.cli.main`` runs the command.
+__all__: list[str] = []
 
 #: How many determinizations ``hint`` asks :func:`sixtysix.search.analyse` for.
 HINT_SAMPLES = 200
