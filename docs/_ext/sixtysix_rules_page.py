@@ -12,10 +12,11 @@ the documents), so it needs no toctree entry.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from sphinx.application import Sphinx
-from sphinx.config import Config
+if TYPE_CHECKING:  # Sphinx is not needed to read the page (tests/test_rule_citations.py)
+    from sphinx.application import Sphinx
+    from sphinx.config import Config
 
 MARKER = "<!-- sixtysix: four-hand rules -->"
 FOUR_HAND = "rules_four_hand.md"
