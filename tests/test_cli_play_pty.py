@@ -86,9 +86,8 @@ class Terminal:
 
 
 def _env(**extra: str) -> dict[str, str]:
+    # The same interpreter, with sixtysix installed (editable or from the wheel).
     env = {k: v for k, v in os.environ.items() if k not in ("NO_COLOR", "TERM", "COLUMNS")}
-    src = str(Path(__file__).resolve().parents[1] / "src")
-    env["PYTHONPATH"] = src + os.pathsep + env.get("PYTHONPATH", "")
     env.update(TERM="xterm", PYTHONIOENCODING="utf-8", LANG="C.UTF-8", **extra)
     return env
 
