@@ -289,6 +289,14 @@ class _BudgetBot:
         return view.legal_moves()[0]
 
 
+def test_bot_names_registered_on_demand(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A name the search module registers when imported is accepted by --bot."""
+    monkeypatch.setattr(cli_play, "default_bot", lambda: BOT_NAMES.setdefault("late", RuleBot))
+    monkeypatch.delitem(BOT_NAMES, "late", raising=False)
+    assert cli_play._bot_arg("late") == "late"
+    monkeypatch.delitem(BOT_NAMES, "late")
+
+
 def test_budget_goes_to_the_bot(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setitem(BOT_NAMES, "budgeted", _BudgetBot)
     bot = cli_play.build_bot("budgeted", 7)
@@ -303,7 +311,7 @@ def test_budget_goes_to_the_bot(monkeypatch: pytest.MonkeyPatch) -> None:
 def test_budget_keyword_of_odd_factories() -> None:
     assert cli_play._budget_keyword(RuleBot) is None
     assert cli_play._budget_keyword(_BudgetBot) == "iterations"
-    assert cli_play._budget_keyword(print) is None  # no signature to read
+    assert cli_play._budget_keyword(next) is None  # a builtin with no signature to read
 
 
 # ------------------------------------------------------------------ undo, hint, claim hint
@@ -368,7 +376,9 @@ def test_hint_lists_the_estimates_best_first(monkeypatch: pytest.MonkeyPatch) ->
     ) -> dict[ss.Move, _Estimate]:
         calls.append((view, samples))
         moves = view.legal_moves()
-        return {m: _Estimate(i / 10 - 0.2, 0.05, samples) for i, m in enumerate(moves)}
+        estimates = {m: _Estimate(i / 10 - 0.2, 0.05, samples) for i, m in enumerate(moves)}
+        del estimates[moves[1]]  # a move the search did not rate is left out
+        return estimates
 
     fake = types.ModuleType("sixtysix.search")
     fake.analyse = analyse  # type: ignore[attr-defined]
@@ -384,7 +394,10 @@ def test_hint_lists_the_estimates_best_first(monkeypatch: pytest.MonkeyPatch) ->
     assert lines[0].startswith("the expected game points of each move for you")
     best = f"  {moves[-1]!s:<10} {(len(moves) - 1) / 10 - 0.2:+.2f} ± 0.10  (200 samples)"
     assert lines[1] == best
-    assert lines[len(moves)].startswith(f"  {moves[0]!s:<10} -0.20")
+    assert lines[len(moves) - 1].startswith(f"  {moves[0]!s:<10} -0.20")
+    # One line per rated move: the move the search left out is not listed.
+    assert "±" not in lines[len(moves)]
+    assert not any(line.startswith(f"  {moves[1]!s:<10}") for line in lines[: len(moves)])
 
 
 def _claimable() -> ss.HandState:
