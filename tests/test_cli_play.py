@@ -291,10 +291,11 @@ class _BudgetBot:
 
 def test_bot_names_registered_on_demand(monkeypatch: pytest.MonkeyPatch) -> None:
     """A name the search module registers when imported is accepted by --bot."""
-    monkeypatch.setattr(cli_play, "default_bot", lambda: BOT_NAMES.setdefault("late", RuleBot))
-    monkeypatch.delitem(BOT_NAMES, "late", raising=False)
+    names = dict(BOT_NAMES)
+    monkeypatch.setattr(cli_play, "BOT_NAMES", names)
+    monkeypatch.setattr(cli_play, "default_bot", lambda: names.setdefault("late", RuleBot))
     assert cli_play._bot_arg("late") == "late"
-    monkeypatch.delitem(BOT_NAMES, "late")
+    assert "late" not in BOT_NAMES
 
 
 def test_budget_goes_to_the_bot(monkeypatch: pytest.MonkeyPatch) -> None:

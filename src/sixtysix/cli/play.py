@@ -40,7 +40,6 @@ from . import (
     _EXIT_INTERRUPTED,
     _EXIT_OK,
     _add_rules_options,
-    _CliError,
     _fresh_seed,
     _plural,
     _positive,
@@ -356,6 +355,16 @@ def default_bot() -> str:
     return "pimc" if "pimc" in BOT_NAMES else "rule"
 
 
+def _cli_error(message: str) -> Exception:
+    """The command's error for exit status 1, ``sixtysix.cli._CliError``.
+
+    Looked up when raised, not imported: the package may have been reloaded since this
+    module was imported (its error class is then a new one).
+    """
+    error: type[Exception] = sys.modules[__package__ or "sixtysix.cli"]._CliError
+    return error(message)
+
+
 def _budget_keyword(factory: Callable[..., object]) -> str | None:
     """The keyword under which ``factory`` takes an iteration budget, if any."""
     try:
@@ -369,7 +378,7 @@ def build_bot(name: str, budget: int | None) -> Bot:
     """The opponent ``name`` from the bot registry, with ``budget`` iterations if given.
 
     Raises:
-        _CliError: the bot takes no iteration budget, or cannot be made.
+        sixtysix.cli._CliError: the bot takes no iteration budget, or cannot be made.
     """
     kwargs: dict[str, Any] = {}
     if budget is not None:
@@ -380,14 +389,14 @@ def build_bot(name: str, budget: int | None) -> Bot:
                 factory = getattr(importlib.import_module(module), attr)
         keyword = None if factory is None else _budget_keyword(factory)
         if keyword is None:
-            raise _CliError(
+            raise _cli_error(
                 f"the bot {name!r} takes no iteration budget, so --budget does not apply"
             )
         kwargs[keyword] = budget
     try:
         return make_bot(name, kwargs)
     except SixtySixError as exc:
-        raise _CliError(str(exc)) from None
+        raise _cli_error(str(exc)) from None
 
 
 class TerminalGame:
@@ -648,7 +657,7 @@ def _write_record(game: TerminalGame, path: str, out: TextIO) -> None:
     try:
         Path(path).write_text(record.to_json(indent=1) + "\n", encoding="utf-8")
     except OSError as exc:
-        raise _CliError(f"cannot write the record to {path!r}: {exc.strerror or exc}") from None
+        raise _cli_error(f"cannot write the record to {path!r}: {exc.strerror or exc}") from None
     what = "match" if isinstance(record, MatchRecord) else "game"
     out.write(f"The {what} record is saved in {path} (`sixtysix replay {path}` shows it).\n")
 
