@@ -27,6 +27,8 @@ extensions = [
     "sphinx.ext.doctest",
     "sphinx.ext.viewcode",
     "sixtysix_docs",
+    "sixtysix_pictures",
+    "sixtysix_rules_page",
 ]
 # No network during builds: sphinx.ext.intersphinx is deliberately not enabled.
 

@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-import builtins
 import io
 import json
 import os
 import subprocess
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -19,7 +18,6 @@ import sixtysix as ss
 from sixtysix import cli
 from sixtysix.bots import RandomBot, RuleBot
 from sixtysix.cli import main
-from sixtysix.match import new_match, next_hand
 from sixtysix.play import play_hand, play_match
 from sixtysix.records import GameRecord
 from sixtysix.tournament import worker
@@ -392,218 +390,12 @@ def test_simulate_runs_in_parallel_with_the_same_results(run: Run) -> None:
 # ------------------------------------------------------------------ play
 
 
-def _first_state(seed: int, seat: int = 0, rules: ss.Rules = ss.CLASSIC_66) -> ss.HandState:
-    """The first deal of `sixtysix play --seed SEED --seat SEAT` (the bot deals first)."""
-    return next_hand(new_match(rules, seed=seed, dealer=1 - seat))
-
-
-def test_play_a_hand_to_the_end(run: Run) -> None:
-    status, out, err = run("play", "--seed", "4", stdin="1\n" * 200)
-    assert (status, err) == (0, "")
-    assert out.startswith("sixtysix play: a hand of CLASSIC_66; you are seat 0")
-    assert "=== Hand 1: the bot deals ===" in out
-    assert "Hand over: " in out
-    assert sum(s in out for s in ("You score", "The bot scores", "Nobody scores")) == 1
-    assert "Hand 2" not in out
-    # The opponent's hand is never shown.
-    assert "seat 1: ??" in out
-
-
-def test_play_shows_own_hand_trump_and_talon(run: Run) -> None:
-    state = _first_state(seed=4)
-    _, out, _ = run("play", "--seed", "4", stdin="quit\n")
-    hand = " ".join(str(c) for c in state.hand(0))
-    assert f"seat 0: {hand}" in out
-    assert f"turn-up {state.turnup}" in out
-    assert f"talon: {state.talon_size} cards" in out
-    assert f"trump {ss.Suit(state.trump).name.lower()}" in out
-    moves = "  ".join(f"{i}) {m}" for i, m in enumerate(ss.legal_moves(state), 1))
-    assert f"Legal moves: {moves}" in out
-
-
-def test_play_is_reproducible(run: Run) -> None:
-    first = run("play", "--seed", "12", "--rules", "SCHNAPSEN", stdin="2\n" * 100)
-    second = run("play", "--seed", "12", "--rules", "SCHNAPSEN", stdin="2\n" * 100)
-    assert first == second
-
-
-def test_play_bad_entries_are_explained(run: Run) -> None:
-    state = _first_state(seed=4)
-    missing = next(c for c in ss.CLASSIC_66.deck.cards if c not in state.hand(0))
-    entries = ["", "xx", "0", "99", "help", str(missing), "marry Z", "draw", "quit"]
-    status, out, _ = run("play", "--seed", "4", stdin="\n".join(entries) + "\n")
-    assert status == 0
-    n = len(ss.legal_moves(state))
-    for message in [
-        "Type a move, or its number in the list.",
-        "Not understood: not a move: 'xx'",
-        f"There is no move number 0; choose 1 to {n}.",
-        f"There is no move number 99; choose 1 to {n}.",
-        "How to enter a move:",
-        f"{missing} is not legal now: ",
-        "Not understood: not a move: 'marry Z'",
-        "draw is not legal now: ",
-        "You left the game.",
-    ]:
-        assert message in out, message
-    # The legal moves are shown again after every bad entry.
-    assert out.count("Legal moves:") == 1 + len(entries) - 1
-
-
-def test_play_text_moves_in_any_case(run: Run) -> None:
-    state = _first_state(seed=5)
-    card = ss.legal_moves(state)[-1]
-    _, out, _ = run("play", "--seed", "5", stdin=f"{str(card).lower()}\nquit\n")
-    assert f"You lead {card}." in out
-
-
-def test_play_end_of_input(run: Run) -> None:
-    status, out, err = run("play", "--seed", "1", stdin="")
-    assert (status, err) == (0, "")
-    assert out.endswith("End of input: the game is abandoned.\n")
-    status, out, _ = run("play", "--seed", "1", stdin="1\n1\n")
-    assert status == 0
-    assert out.endswith("End of input: the game is abandoned.\n")
-
-
-@pytest.mark.parametrize("word", ["q", "QUIT", " exit "])
-def test_play_quit(run: Run, word: str) -> None:
-    status, out, _ = run("play", "--seed", "1", stdin=f"{word}\n")
-    assert status == 0
-    assert out.endswith("You left the game.\n")
-
-
-def test_play_ctrl_c(run: Run, monkeypatch: pytest.MonkeyPatch) -> None:
-    def interrupt(prompt: str = "") -> str:
-        raise KeyboardInterrupt
-
-    monkeypatch.setattr(builtins, "input", interrupt)
-    status, _, err = run("play", "--seed", "1")
-    assert status == 130
-    assert err.endswith("sixtysix: interrupted\n")
-
-
-def _answers(monkeypatch: pytest.MonkeyPatch, answer: Callable[[str], str]) -> list[str]:
-    prompts: list[str] = []
-
-    def fake_input(prompt: str = "") -> str:
-        prompts.append(prompt)
-        return answer(prompt)
-
-    monkeypatch.setattr(builtins, "input", fake_input)
-    return prompts
-
-
-def test_play_a_whole_match(run: Run, monkeypatch: pytest.MonkeyPatch) -> None:
-    _answers(monkeypatch, lambda prompt: "" if prompt.startswith("Press Enter") else "1")
-    status, out, _ = run("play", "--match", "--seed", "3", "--rules", "SCHNAPSEN")
-    assert status == 0
-    assert out.startswith("sixtysix play: a match of SCHNAPSEN")
-    last = out.rstrip().splitlines()[-1]
-    assert last.startswith(("*** You win the match", "*** The bot wins the match"))
-    assert "Match to 7: you " in out
-    hands = out.count("=== Hand ")
-    assert f"after {hands} hands. ***" in last or hands == 1
-
-
-def test_play_quit_between_hands(run: Run, monkeypatch: pytest.MonkeyPatch) -> None:
-    prompts = _answers(monkeypatch, lambda p: "quit" if p.startswith("Press Enter") else "1")
-    status, out, _ = run("play", "--match", "--seed", "3")
-    assert status == 0
-    assert out.endswith("You left the game.\n")
-    assert "=== Hand 2" not in out
-    assert prompts[-1].startswith("Press Enter")
-
-
-def test_play_seat_1(run: Run, monkeypatch: pytest.MonkeyPatch) -> None:
-    _answers(monkeypatch, lambda prompt: "1")
-    status, out, _ = run("play", "--seat", "1", "--seed", "8")
-    assert status == 0
-    assert "you are seat 1" in out
-    # The bot deals the first hand whatever your seat, so you lead first.
-    assert "=== Hand 1: the bot deals ===" in out
-    assert "dealer seat 0" in out
-    assert "seat 0: ??" in out
-    state = _first_state(seed=8, seat=1)
-    assert f"seat 1: {' '.join(str(c) for c in state.hand(1))}" in out
-
-
-def test_play_against_the_rule_bot(run: Run, monkeypatch: pytest.MonkeyPatch) -> None:
-    _answers(monkeypatch, lambda prompt: "1")
-    status, out, _ = run("play", "--bot", "rule", "--seed", "8")
-    assert status == 0
-    assert "against the rule bot (seed 8)" in out
-    assert "Hand over: " in out
-
-
-def test_play_only_card_is_played_for_you(run: Run, monkeypatch: pytest.MonkeyPatch) -> None:
-    _answers(monkeypatch, lambda prompt: "1")
-    _, out, _ = run("play", "--seed", "6", "--rules", "HOYLE_66")
-    assert "(your only legal card is" in out or "Hand over" in out
-
-
-# ------------------------------------------------------------------ narration
+# ------------------------------------------------------------------ words
 
 
 def test_every_ending_and_preset_has_words() -> None:
     assert set(cli._END_TEXT) == set(ss.HandEnd)
     assert set(cli._PRESET_SUMMARIES) == set(ss.PRESETS)
-
-
-def _games() -> Iterator[tuple[ss.HandState, ss.Move, ss.HandState]]:
-    for name, rules in ss.PRESETS.items():
-        for seed in range(6):
-            record = play_hand(rules, RuleBot(), RandomBot(), seed=f"{name}{seed}")
-            state = ss.new_hand(rules, seed=record.seed)
-            for text in record.moves:
-                move = ss.parse_move(text)
-                after = ss.apply_move(state, move)
-                yield state, move, after
-                state = after
-
-
-def test_narration_never_names_the_hidden_cards() -> None:
-    """As seat 0 sees it: seat 1's drawn cards are named only if public (the turn-up)."""
-    tell = cli._Narrator(("you", "the bot"), (True, False))
-    kinds = set()
-    for before, move, after in _games():
-        text = tell.move(before, move, after)
-        kinds.add(type(move))
-        assert text.endswith(".") and text[0].isupper(), text
-        drawn = after.hands[1] & ~before.hands[1]
-        for card in ss.Deck.D32.cards:
-            if drawn >> card.index & 1 and before.talon[-1] != card.index:
-                assert str(card) not in text, (text, card)
-        if isinstance(move, ss.Marry):
-            assert "the marriage in" in text
-        if isinstance(move, ss.Exchange):
-            assert "for the turn-up" in text
-    assert kinds == {ss.Play, ss.Marry, ss.Exchange, ss.Close, ss.Draw, ss.Claim}
-
-
-def test_narration_of_a_known_hand() -> None:
-    pack = "AH TH KH QH JH 9H AS TS KS QS JS 9S AD TD KD QD JD 9D AC TC KC QC JC 9C"
-    state = ss.deal_from_order(ss.CLASSIC_66, pack.split(), dealer=0)
-    tell = cli._Narrator(("seat 0", "seat 1"), (True, True))
-    after = ss.apply_move(state, "AH")
-    assert tell.move(state, ss.parse_move("AH"), after) == "Seat 1 leads AH."
-    trick = ss.apply_move(after, "QH")
-    assert tell.move(after, ss.parse_move("QH"), trick) == (
-        "Seat 0 plays QH on AH: seat 1 takes the trick (14 points)."
-    )
-    drawn = ss.apply_move(trick, "draw")  # CLASSIC_66: the winner may close instead
-    assert tell.move(trick, ss.Draw(), drawn) == "Seat 1 draws TD, then seat 0 draws KD."
-    you = cli._Narrator(("you", "the bot"), (True, False))
-    assert you.move(trick, ss.Draw(), drawn) == "The bot draws a card, then you draw KD."
-    pack20 = "AH TH KH QH JH AS TS KS QS JS AD TD KD QD JD AC TC KC QC JC"
-    schnapsen = ss.deal_from_order(ss.SCHNAPSEN, pack20.split(), dealer=0)
-    # SCHNAPSEN draws at once after the trick (close_timing AFTER_DRAW).
-    lead = ss.apply_move(schnapsen, "AH")
-    won = ss.apply_move(lead, "JH")
-    assert you.move(lead, ss.parse_move("JH"), won) == (
-        "You play JH on AH: the bot takes the trick (13 points). "
-        "The bot draws a card, then you draw KD."
-    )
 
 
 # ------------------------------------------------------------------ replay

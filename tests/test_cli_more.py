@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import builtins
 import io
-import itertools
 import json
 import re
 import sys
@@ -103,41 +102,6 @@ def test_replay_a_hand_nobody_wins(run: Run, tmp_path: Path, tie_carry: int, wor
     assert f"Hand over: {why}.\n" in out
     assert f"\n{words}\n" in out
     assert "scores 1 game point" not in out
-
-
-def _entries() -> Callable[[str], str]:
-    """A player who draws when asked and otherwise tries every card in turn."""
-    cycle = itertools.cycle(["draw", *(str(c) for c in ss.Deck.D24.cards)])
-    return lambda prompt: "" if prompt.startswith("Press Enter") else next(cycle)
-
-
-def test_play_a_match_with_a_carried_point(run: Run, monkeypatch: pytest.MonkeyPatch) -> None:
-    answer(monkeypatch, _entries())
-    status, out, err = run("play", "--match", "--seed", "55", "--bot", "rule")
-    assert (status, err) == (0, "")
-    assert "Nobody scores; 1 game point carried.\n" in out
-    # The next hand that somebody wins also wins the carried point.
-    after = out.split("Nobody scores; 1 game point carried.\n", 1)[1]
-    assert re.match(r"Match to 7: you \d+, the bot \d+, 1 carried\n", after)
-    won = re.search(r"(You score|The bot scores) \d game points?\.\n(.*)\n", after)
-    assert won is not None
-    assert won.group(2) == "(with 1 carried game point)"
-    assert out.rstrip().splitlines()[-1].startswith(("*** You win", "*** The bot wins"))
-
-
-# ------------------------------------------------------------------ play and narration
-
-
-def test_play_plays_the_only_legal_card(run: Run, monkeypatch: pytest.MonkeyPatch) -> None:
-    answer(monkeypatch, lambda prompt: "1")
-    status, out, _ = run("play", "--seed", "2")
-    assert status == 0
-    only = re.search(r"\(your only legal card is (\w\w)\)\n(.*)\n", out)
-    assert only is not None
-    assert only.group(2).startswith(f"You play {only.group(1)} on ")
-    # No list of moves and no prompt for it: the card is played at once.
-    before = out[: only.start()].rstrip().splitlines()[-1]
-    assert "Legal moves" not in before
 
 
 def test_replay_a_marriage_that_ends_the_hand(run: Run, tmp_path: Path) -> None:

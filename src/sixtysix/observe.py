@@ -296,6 +296,12 @@ class PlayerView(HandFacts):
             f"points={self.points(0)}/{self.points(1)}>"
         )
 
+    def _repr_svg_(self) -> str:
+        """What the seat sees, as an SVG picture, for Jupyter (see :mod:`sixtysix.svg`)."""
+        from .svg import position_svg
+
+        return position_svg(self)
+
 
 def observe(state: HandState, seat: int) -> PlayerView:
     """The view of ``state`` that seat ``seat`` has: what it can know, nothing more.

@@ -242,6 +242,12 @@ class HandState(HandFacts):
             f"points={self.points(0)}/{self.points(1)}>"
         )
 
+    def _repr_svg_(self) -> str:
+        """The position as an SVG picture, for Jupyter (see :func:`sixtysix.svg.position_svg`)."""
+        from .svg import position_svg
+
+        return position_svg(self)
+
 
 _T = TypeVar("_T")
 

@@ -1,4 +1,4 @@
-"""The :class:`RandomBot`: a uniformly random legal move."""
+"""The :class:`RandomBot`: a uniformly random legal move (no false claims by default)."""
 
 from __future__ import annotations
 
@@ -7,17 +7,24 @@ import random
 import attrs
 
 from ..errors import SixtySixError
-from ..moves import Move
+from ..moves import Claim, Move
 from ..observe import PlayerView
 
 __all__ = ["RandomBot"]
 
+_CLAIM = Claim()
 
-@attrs.frozen
+
+@attrs.frozen(repr=False)
 class RandomBot:
     """Chooses uniformly at random among the legal moves (with the given ``rng``).
 
-    The baseline every other bot should beat.
+    The baseline every other bot should beat. By default it never makes a *false* claim:
+    when ``claim`` is legal but the bot's counted points (``view.points(view.seat)``)
+    are under 66, the claim is left out of the choice; a correct claim stays one of the
+    choices. A bot that claims at random ends most hands with a false claim after a
+    trick or two (rules §6.2), which makes it a poor opponent and a noisy baseline;
+    ``RandomBot(false_claims=True)`` restores that uniform choice over every legal move.
 
     >>> import random
     >>> from sixtysix import SCHNAPSEN, new_hand, legal_moves
@@ -25,10 +32,17 @@ class RandomBot:
     >>> view = observe(new_hand(SCHNAPSEN, seed=4), 1)
     >>> RandomBot().choose(view, random.Random(0)) in legal_moves(view)
     True
+    >>> RandomBot(), RandomBot(false_claims=True)
+    (RandomBot(), RandomBot(false_claims=True))
+
+    Attributes:
+        false_claims: Whether a claim under 66 is one of the choices (default ``False``).
     """
 
+    false_claims: bool = False
+
     def choose(self, view: PlayerView, rng: random.Random) -> Move:
-        """A legal move drawn uniformly with ``rng``.
+        """A legal move drawn uniformly with ``rng`` (a false claim only if allowed).
 
         Raises:
             SixtySixError: the view's seat is not to move.
@@ -36,4 +50,10 @@ class RandomBot:
         moves = view.legal_moves()
         if not moves:
             raise SixtySixError(f"seat {view.seat} is not to move, so it has no move to choose")
+        if not self.false_claims and _CLAIM in moves and view.points(view.seat) < 66:
+            moves = tuple(m for m in moves if m != _CLAIM)
         return moves[rng.randrange(len(moves))]
+
+    def __repr__(self) -> str:
+        """``RandomBot()``, or ``RandomBot(false_claims=True)``: a value that pastes back."""
+        return "RandomBot(false_claims=True)" if self.false_claims else "RandomBot()"

@@ -2,7 +2,7 @@
 
 Run ``sixtysix --help`` (or ``python -m sixtysix --help``) for the subcommands:
 
-* ``sixtysix play`` — play a hand (or a match, ``--match``) against the random player;
+* ``sixtysix play`` — play a hand (or a match, ``--match``) against the computer;
 * ``sixtysix simulate`` — random-vs-random matches or hands, with a summary;
 * ``sixtysix tournament BOT BOT ...`` — bots against bots over duplicate deals, with a
   report (confidence intervals, ratings, SPRT), on any number of cores or a Dask cluster;
@@ -36,13 +36,10 @@ import attrs
 
 from .._version import __version__
 from ..bots import Bot, RandomBot, RuleBot
-from ..cards import CARDS, POINTS, Suit
-from ..engine import apply_move, explain_illegal, legal_moves
-from ..errors import ParseError, SixtySixError
-from ..match import Match, apply_result, new_match, next_hand
-from ..moves import Claim, Close, Draw, Exchange, Marry, Move, Play, parse_move
-from ..notation import render
-from ..observe import observe
+from ..cards import Suit
+from ..errors import SixtySixError
+from ..match import Match, apply_result
+from ..moves import parse_move
 from ..play import play_hand, play_match
 from ..records import GameRecord, MatchRecord, load_record, replay, replay_states
 from ..rules import CLASSIC_66, PRESET_INFO, PRESETS, Rules, get_preset, preset_name
@@ -234,291 +231,8 @@ def _cmd_rules(args: argparse.Namespace) -> int:
 # ------------------------------------------------------------------------ telling a game
 
 
-_END_TEXT: dict[HandEnd, str] = {
-    HandEnd.CLAIM: "{w} claimed 66 correctly",
-    HandEnd.FALSE_CLAIM: "{l} claimed 66 without having it",
-    HandEnd.CLOSER_TOOK_LAST_TRICK: "{w} closed the talon and took the last trick with 66",
-    HandEnd.FAILED_CLOSE: "{l} closed the talon but did not reach 66",
-    HandEnd.CLOSER_BEATEN: "{w} reached 66 before {l}, who had closed the talon",
-    HandEnd.PLAYED_OUT: "the hand was played out and only {w} had 66",
-    HandEnd.BOTH_OVER_66: "the hand was played out with both players at 66 or more",
-    HandEnd.NEITHER_REACHED_66: "the hand was played out and neither player reached 66",
-    HandEnd.LAST_TRICK: "{w} took the last trick",
-}
-
-
 def _suit_name(suit: int) -> str:
     return Suit(suit).name.lower()
-
-
-class _Narrator:
-    """Sentences about moves and results, from one point of view.
-
-    ``names`` are the lower-case names of hand seats 0 and 1 (``"you"`` takes the verb's
-    base form); ``sees`` says whose drawn cards may be named.
-    """
-
-    def __init__(self, names: tuple[str, str], sees: tuple[bool, bool]) -> None:
-        self.names = names
-        self.sees = sees
-
-    def subject(self, seat: int, verb: str) -> str:
-        """``You play``, ``The bot plays``, ``Seat 1 passes``: capitalised."""
-        name = self.names[seat]
-        if name != "you":
-            verb = verb + ("es" if verb.endswith(("s", "sh", "ch")) else "s")
-        return f"{name[0].upper()}{name[1:]} {verb}"
-
-    def move(self, before: HandState, move: Move, after: HandState) -> str:
-        """What ``move`` (by the seat to move in ``before``) did, as one sentence or two."""
-        seat = before.to_move
-        assert seat is not None
-        if isinstance(move, Play):
-            card = move.card
-            if before.step is Step.LEAD:
-                return f"{self.subject(seat, 'lead')} {card}."
-            winner = after.leader
-            worth = POINTS[before.lead] + card.points
-            text = (
-                f"{self.subject(seat, 'play')} {card} on {CARDS[before.lead]}: "
-                f"{self.subject(winner, 'take').lower()} the trick ({_plural(worth, 'point')})."
-            )
-            draws = self.draws(before, after, winner)
-            if draws:
-                text += " " + draws
-            if after.is_over and (after.hands[0] | after.hands[1]):
-                text += f" {self.subject(winner, 'reach')} 66: the hand ends."
-            return text
-        if isinstance(move, Marry):
-            value = 40 if move.suit == before.trump else 20
-            note = ""
-            if after.pending[seat] > before.pending[seat]:
-                note = f" (pending until {self.subject(seat, 'win').lower()} a trick)"
-            text = (
-                f"{self.subject(seat, 'declare')} the marriage in {_suit_name(move.suit)}: "
-                f"{value}{note}."
-            )
-            if after.is_over:
-                text += f" {self.subject(seat, 'reach')} 66: the hand ends."
-            return text
-        if isinstance(move, Exchange):
-            return (
-                f"{self.subject(seat, 'exchange')} {CARDS[after.talon[-1]]} for the turn-up "
-                f"{CARDS[before.talon[-1]]}."
-            )
-        if isinstance(move, Close):
-            return f"{self.subject(seat, 'close')} the talon."
-        if isinstance(move, Draw):
-            return self.draws(before, after, seat)
-        assert isinstance(move, Claim)
-        return f"{self.subject(seat, 'claim')} 66 with {_plural(before.points(seat), 'point')}."
-
-    def draws(self, before: HandState, after: HandState, winner: int) -> str:
-        """The draw after a trick (RULES.md §1.5): the winner first, then the loser."""
-        if len(after.talon) != len(before.talon) - 2:
-            return ""
-        parts = []
-        last = len(before.talon) == 2
-        for seat, index in ((winner, before.talon[0]), (1 - winner, before.talon[1])):
-            card = CARDS[index]
-            if last and seat != winner:
-                parts.append(f"{self.subject(seat, 'take').lower()} the turn-up {card}")
-            elif self.sees[seat]:
-                parts.append(f"{self.subject(seat, 'draw').lower()} {card}")
-            else:
-                parts.append(f"{self.subject(seat, 'draw').lower()} a card")
-        text = f"{parts[0][0].upper()}{parts[0][1:]}, then {parts[1]}."
-        if last:
-            text += " The talon is exhausted."
-        return text
-
-    def result(self, state: HandState, result: HandResult) -> list[str]:
-        """How the hand ended and what it scores."""
-        w = result.winner
-        if w is None:
-            why = _END_TEXT[result.reason].format(w="nobody", l="nobody")
-        else:
-            why = _END_TEXT[result.reason].format(w=self.names[w], l=self.names[1 - w])
-        points = ", ".join(
-            f"{result.points[s]} for {self.names[s]} ({_plural(state.tricks(s), 'trick')})"
-            for s in (0, 1)
-        )
-        lines = [f"Hand over: {why}.", f"Points: {points}."]
-        if w is None:
-            carry = f"; {_plural(result.carry, 'game point')} carried" if result.carry else ""
-            lines.append(f"Nobody scores{carry}.")
-        else:
-            gained = _plural(result.game_points, "game point")
-            lines.append(f"{self.subject(w, 'score')} {gained}.")
-        return lines
-
-
-# ------------------------------------------------------------------------ play
-
-
-_PLAY_HELP = """\
-How to enter a move:
-  a card       QH, qh, 10H or Q♥ (rank A T K Q J 9 8 7, suit C D H S)
-  marry H      declare the marriage of that suit, then lead its king or queen
-  exchange     swap the exchange card (lowest trump) for the turn-up
-  close        close the talon: no more drawing, strict play from now on
-  draw         after winning a trick: draw instead of closing
-  claim        you have 66 or more: end the hand (a false claim loses)
-  a number     the move with that number in the list
-  quit         leave the game"""
-
-
-def _indent(text: str, prefix: str = "  ") -> str:
-    return "\n".join(prefix + line for line in text.splitlines())
-
-
-class _TerminalGame:
-    """One person against a built-in bot (by default :class:`~sixtysix.RandomBot`)."""
-
-    def __init__(
-        self,
-        rules: Rules,
-        human: int,
-        seed: int,
-        whole_match: bool,
-        out: TextIO,
-        read: Callable[[str], str],
-        bot: str = "random",
-    ) -> None:
-        self.rules = rules
-        self.human = human
-        self.bot = 1 - human
-        self.seed = seed
-        self.whole_match = whole_match
-        self.out = out
-        self.read = read
-        self.player = _BOTS[bot]()
-        self.bot_name = bot
-        self.rng = random.Random(f"{seed}/bot")
-        names = ("you", "the bot") if human == 0 else ("the bot", "you")
-        sees = (human == 0, human == 1)
-        self.tell = _Narrator(names, sees)
-
-    def say(self, text: str = "") -> None:
-        self.out.write(text + "\n")
-
-    def run(self) -> None:
-        """Play the hand or the match; returns at its end, or raises ``_Quit``/EOFError."""
-        label = _rules_label(self.rules)
-        what = "a match" if self.whole_match else "a hand"
-        self.say(
-            f"sixtysix play: {what} of {label}; you are seat {self.human}, against the "
-            f"{self.bot_name} bot (seed {self.seed})."
-        )
-        self.say("Type a move (QH, marry H, exchange, close, draw, claim) or its number;")
-        self.say("`help` explains, `quit` leaves.")
-        # The bot deals the first hand, so the person leads first.
-        m = new_match(self.rules, seed=self.seed, dealer=self.bot)
-        while True:
-            result = self.play_hand(m)
-            before = m
-            m = apply_result(m, result)
-            if not self.whole_match:
-                return
-            if result.winner is not None and before.carry:
-                self.say(f"(with {_plural(before.carry, 'carried game point')})")
-            self.say(self.scoreline(m))
-            if m.winner is not None:
-                who = "You win" if m.winner == self.human else "The bot wins"
-                self.say()
-                self.say(
-                    f"*** {who} the match, {m.scores[self.human]} to {m.scores[self.bot]}, "
-                    f"after {_plural(m.hand_number, 'hand')}. ***"
-                )
-                return
-            answer = self.read("Press Enter for the next hand (or type quit): ")
-            if answer.strip().lower() in ("q", "quit", "exit"):
-                raise _Quit
-
-    def scoreline(self, m: Match) -> str:
-        carry = f", {m.carry} carried" if m.carry else ""
-        return (
-            f"Match to {self.rules.match_target}: you {m.scores[self.human]}, "
-            f"the bot {m.scores[self.bot]}{carry}"
-        )
-
-    def play_hand(self, m: Match) -> HandResult:
-        state = next_hand(m)
-        dealer = "you deal" if state.dealer == self.human else "the bot deals"
-        self.say()
-        self.say(f"=== Hand {m.hand_number + 1}: {dealer} ===")
-        if self.whole_match and m.hand_number:
-            self.say(self.scoreline(m))
-        while not state.is_over:
-            if state.to_move == self.human:
-                self.say()
-                self.say(_indent(render(state, seat=self.human)))
-                move = self.ask(state)
-            else:
-                move = self.player.choose(observe(state, self.bot), self.rng)
-            after = apply_move(state, move)
-            self.say(self.tell.move(state, move, after))
-            state = after
-        result = score_hand(state)
-        self.say()
-        for line in self.tell.result(state, result):
-            self.say(line)
-        return result
-
-    def show_moves(self, moves: Sequence[Move]) -> None:
-        self.say("  Legal moves: " + "  ".join(f"{i}) {m}" for i, m in enumerate(moves, 1)))
-
-    def ask(self, state: HandState) -> Move:
-        moves = legal_moves(state)
-        if len(moves) == 1 and isinstance(moves[0], Play):
-            self.say(f"  (your only legal card is {moves[0]})")
-            return moves[0]
-        self.show_moves(moves)
-        while True:
-            move, problem = self.interpret(state, moves, self.read("Your move: "))
-            if move is not None:
-                return move
-            self.say(problem)
-            self.show_moves(moves)
-
-    def interpret(
-        self, state: HandState, moves: Sequence[Move], typed: str
-    ) -> tuple[Move | None, str]:
-        """The move the player typed, or ``None`` and what was wrong with the entry."""
-        text = typed.strip()
-        word = text.lower()
-        if word in ("q", "quit", "exit"):
-            raise _Quit
-        if word in ("?", "h", "help"):
-            return None, _PLAY_HELP
-        if not text:
-            return None, "Type a move, or its number in the list."
-        if text.isdigit():
-            number = int(text)
-            if 1 <= number <= len(moves):
-                return moves[number - 1], ""
-            return None, f"There is no move number {number}; choose 1 to {len(moves)}."
-        try:
-            move = parse_move(text)
-        except ParseError as exc:
-            return None, f"Not understood: {exc}."
-        if move in moves:
-            return move, ""
-        reason = explain_illegal(state, move) or "not allowed here"
-        return None, f"{move} is not legal now: {reason}."
-
-
-def _cmd_play(args: argparse.Namespace) -> int:
-    rules = _rules_of(args)
-    seed = args.seed if args.seed is not None else _fresh_seed()
-    game = _TerminalGame(rules, args.seat, seed, args.match, sys.stdout, input, args.bot)
-    try:
-        game.run()
-    except _Quit:
-        sys.stdout.write("You left the game.\n")
-    except EOFError:
-        sys.stdout.write("\nEnd of input: the game is abandoned.\n")
-    return _EXIT_OK
 
 
 # ------------------------------------------------------------------------ replay
@@ -603,33 +317,7 @@ def _build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"sixtysix {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
 
-    play = sub.add_parser(
-        "play",
-        help="play against a built-in bot (the random player) in the terminal",
-        description="Play a hand (or, with --match, a whole match) against a built-in bot, "
-        "by default the random player. Type a move in its text form (QH, marry H, "
-        "exchange, close, draw, claim; any case) or its number in the list shown; `help` "
-        "explains, `quit` leaves. Ctrl-C leaves with exit status 130, end of input with 0.",
-    )
-    _add_rules_options(play)
-    play.add_argument("--match", action="store_true", help="play a whole match, not one hand")
-    play.add_argument(
-        "--seed", type=_seed_arg, metavar="N", help="seed of the deals and the bot's choices"
-    )
-    play.add_argument(
-        "--bot",
-        choices=sorted(_BOTS),
-        default="random",
-        help="your opponent: the random player (default) or the rule-based RuleBot",
-    )
-    play.add_argument(
-        "--seat",
-        type=int,
-        choices=(0, 1),
-        default=0,
-        help="your seat (default 0); the bot deals the first hand",
-    )
-    play.set_defaults(handler=_cmd_play)
+    _add_play_parser(sub)
 
     from . import simulate, tournament  # they import this module's helpers
 
@@ -697,3 +385,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             finally:
                 os.close(devnull)
         return _EXIT_OK
+
+
+# The play command and the narration it shares with replay (imported last: cli/play.py
+# uses the helpers above).
+from .play import _END_TEXT as _END_TEXT  # noqa: E402  (re-exported for the tests)
+from .play import Narrator as _Narrator  # noqa: E402
+from .play import add_parser as _add_play_parser  # noqa: E402

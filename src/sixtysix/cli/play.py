@@ -1,0 +1,759 @@
+"""``sixtysix play``: one person against a built-in bot, in the terminal.
+
+The board is drawn from the person's :class:`~sixtysix.PlayerView` only, so it shows
+exactly what they may know: their hand, the opponent's card count (and the cards they
+are known to hold), trump, the talon, the trick on the table, the last trick, the points
+and, in a match, the score. Moves are typed in their text form or by number; ``undo``
+takes back the person's last move, ``hint`` asks the search module (rules §2 lists the
+moves). ``--save FILE`` writes the game or match record that ``sixtysix replay`` reads.
+
+On a terminal the cards get suit symbols and colour; with ``NO_COLOR`` set, or when
+standard output is not a terminal, the text is plain ASCII (``QH``), which scripts can read.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import importlib
+import inspect
+import os
+import random
+import sys
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any, TextIO
+
+from ..bots import Bot
+from ..bots.registry import BOT_NAMES, make_bot
+from ..cards import CARDS, POINTS, Card, Suit, cards_of
+from ..engine import apply_move, deal_from_order, explain_illegal, legal_moves, shuffled_deck
+from ..errors import ParseError, SixtySixError
+from ..match import Match, apply_result, new_match
+from ..moves import Claim, Close, Draw, Exchange, Marry, Move, Play, parse_move
+from ..observe import PlayerView, observe
+from ..records import GameRecord, MatchRecord
+from ..rules import Rules
+from ..scoring import HandEnd, HandResult, score_hand
+from ..state import HandState, Step
+from . import (
+    _EXIT_INTERRUPTED,
+    _EXIT_OK,
+    _add_rules_options,
+    _fresh_seed,
+    _plural,
+    _positive,
+    _Quit,
+    _rules_label,
+    _rules_of,
+    _seed_arg,
+    _suit_name,
+)
+
+#: Nothing here is public API: ``sixtysix.cli.main`` runs the command.
+__all__: list[str] = []
+
+#: How many determinizations ``hint`` asks :func:`sixtysix.search.analyse` for.
+HINT_SAMPLES = 200
+
+#: Keyword names under which a search bot may take its iteration budget, in order.
+_BUDGET_NAMES = ("budget", "iterations", "samples", "worlds", "n_worlds", "simulations")
+
+_END_TEXT: dict[HandEnd, str] = {
+    HandEnd.CLAIM: "{w} claimed 66 correctly",
+    HandEnd.FALSE_CLAIM: "{l} claimed 66 without having it",
+    HandEnd.CLOSER_TOOK_LAST_TRICK: "{w} closed the talon and took the last trick with 66",
+    HandEnd.FAILED_CLOSE: "{l} closed the talon but did not reach 66",
+    HandEnd.CLOSER_BEATEN: "{w} reached 66 before {l}, who had closed the talon",
+    HandEnd.PLAYED_OUT: "the hand was played out and only {w} had 66",
+    HandEnd.BOTH_OVER_66: "the hand was played out with both players at 66 or more",
+    HandEnd.NEITHER_REACHED_66: "the hand was played out and neither player reached 66",
+    HandEnd.LAST_TRICK: "{w} took the last trick",
+}
+
+
+# ------------------------------------------------------------------------ card style
+
+
+class Style:
+    """How cards, suits and moves are written: plain ASCII, or symbols with colour.
+
+    ``symbols`` writes ``Q♥`` and ``10♥`` instead of ``QH`` and ``TH``; ``colour`` paints
+    hearts and diamonds red and the other suits in the terminal's bold (ANSI codes).
+    """
+
+    def __init__(self, symbols: bool = False, colour: bool = False) -> None:
+        self.symbols = symbols
+        self.colour = colour and symbols
+
+    @classmethod
+    def for_stream(cls, stream: TextIO, environ: dict[str, str] | None = None) -> Style:
+        """Symbols and colour on a terminal that can print them, unless ``NO_COLOR`` is set."""
+        env = os.environ if environ is None else environ
+        if "NO_COLOR" in env or env.get("TERM") == "dumb":
+            return cls()
+        try:
+            tty = stream.isatty()
+        except (AttributeError, ValueError):
+            tty = False
+        if not tty:
+            return cls()
+        try:
+            "♣♦♥♠".encode(stream.encoding or "ascii")
+        except (LookupError, UnicodeEncodeError):
+            return cls()
+        return cls(symbols=True, colour=True)
+
+    def paint(self, text: str, suit: int) -> str:
+        """``text`` in the colour of ``suit`` (unchanged without colour)."""
+        if not self.colour:
+            return text
+        code = "31" if suit in (Suit.DIAMONDS, Suit.HEARTS) else "1"
+        return f"\x1b[{code}m{text}\x1b[0m"
+
+    def card(self, card: Card) -> str:
+        """One card: ``QH`` or ``Q♥``."""
+        if not self.symbols:
+            return str(card)
+        rank = "10" if card.rank.letter == "T" else card.rank.letter
+        return self.paint(rank + card.suit.symbol, card.suit)
+
+    def cards(self, cards: Sequence[Card]) -> str:
+        """Cards separated by spaces, or ``none``."""
+        return " ".join(self.card(c) for c in cards) if cards else "none"
+
+    def suit(self, suit: int) -> str:
+        """A suit by name, with its symbol when symbols are on: ``♥ hearts``."""
+        name = _suit_name(suit)
+        if not self.symbols:
+            return name
+        return f"{self.paint(Suit(suit).symbol, suit)} {name}"
+
+    def move(self, move: Move) -> str:
+        """A move as the player may type it: ``QH``/``Q♥``, ``marry H``/``marry ♥``."""
+        if isinstance(move, Play):
+            return self.card(move.card)
+        if isinstance(move, Marry) and self.symbols:
+            return "marry " + self.paint(move.suit.symbol, move.suit)
+        return str(move)
+
+
+_PLAIN = Style()
+
+
+# ------------------------------------------------------------------------ narration
+
+
+class Narrator:
+    """Sentences about moves and results, from one point of view.
+
+    ``names`` are the lower-case names of hand seats 0 and 1 (``"you"`` takes the verb's
+    base form); ``sees`` says whose drawn cards may be named.
+    """
+
+    def __init__(
+        self, names: tuple[str, str], sees: tuple[bool, bool], style: Style = _PLAIN
+    ) -> None:
+        self.names = names
+        self.sees = sees
+        self.style = style
+
+    def subject(self, seat: int, verb: str) -> str:
+        """``You play``, ``The computer plays``, ``Seat 1 passes``: capitalised."""
+        name = self.names[seat]
+        if name != "you":
+            verb = verb + ("es" if verb.endswith(("s", "sh", "ch")) else "s")
+        return f"{name[0].upper()}{name[1:]} {verb}"
+
+    def move(self, before: HandState, move: Move, after: HandState) -> str:
+        """What ``move`` (by the seat to move in ``before``) did, as one sentence or two."""
+        seat = before.to_move
+        assert seat is not None
+        card_text = self.style.card
+        if isinstance(move, Play):
+            card = move.card
+            if before.step is Step.LEAD:
+                return f"{self.subject(seat, 'lead')} {card_text(card)}."
+            winner = after.leader
+            worth = POINTS[before.lead] + card.points
+            text = (
+                f"{self.subject(seat, 'play')} {card_text(card)} on "
+                f"{card_text(CARDS[before.lead])}: "
+                f"{self.subject(winner, 'take').lower()} the trick ({_plural(worth, 'point')})."
+            )
+            draws = self.draws(before, after, winner)
+            if draws:
+                text += " " + draws
+            if after.is_over and (after.hands[0] | after.hands[1]):
+                text += f" {self.subject(winner, 'reach')} 66: the hand ends."
+            return text
+        if isinstance(move, Marry):
+            value = 40 if move.suit == before.trump else 20
+            note = ""
+            if after.pending[seat] > before.pending[seat]:
+                note = f" (pending until {self.subject(seat, 'win').lower()} a trick)"
+            text = (
+                f"{self.subject(seat, 'declare')} the marriage in {_suit_name(move.suit)}: "
+                f"{value}{note}."
+            )
+            if after.is_over:
+                text += f" {self.subject(seat, 'reach')} 66: the hand ends."
+            return text
+        if isinstance(move, Exchange):
+            return (
+                f"{self.subject(seat, 'exchange')} {card_text(CARDS[after.talon[-1]])} for "
+                f"the turn-up {card_text(CARDS[before.talon[-1]])}."
+            )
+        if isinstance(move, Close):
+            return f"{self.subject(seat, 'close')} the talon."
+        if isinstance(move, Draw):
+            return self.draws(before, after, seat)
+        assert isinstance(move, Claim)
+        return f"{self.subject(seat, 'claim')} 66 with {_plural(before.points(seat), 'point')}."
+
+    def draws(self, before: HandState, after: HandState, winner: int) -> str:
+        """The draw after a trick (rules §1.5): the winner first, then the loser."""
+        if len(after.talon) != len(before.talon) - 2:
+            return ""
+        parts = []
+        last = len(before.talon) == 2
+        for seat, index in ((winner, before.talon[0]), (1 - winner, before.talon[1])):
+            card = self.style.card(CARDS[index])
+            if last and seat != winner:
+                parts.append(f"{self.subject(seat, 'take').lower()} the turn-up {card}")
+            elif self.sees[seat]:
+                parts.append(f"{self.subject(seat, 'draw').lower()} {card}")
+            else:
+                parts.append(f"{self.subject(seat, 'draw').lower()} a card")
+        text = f"{parts[0][0].upper()}{parts[0][1:]}, then {parts[1]}."
+        if last:
+            text += " The talon is exhausted."
+        return text
+
+    def result(self, state: HandState, result: HandResult) -> list[str]:
+        """How the hand ended and what it scores."""
+        w = result.winner
+        if w is None:
+            why = _END_TEXT[result.reason].format(w="nobody", l="nobody")
+        else:
+            why = _END_TEXT[result.reason].format(w=self.names[w], l=self.names[1 - w])
+        points = ", ".join(
+            f"{result.points[s]} for {self.names[s]} ({_plural(state.tricks(s), 'trick')})"
+            for s in (0, 1)
+        )
+        lines = [f"Hand over: {why}.", f"Points: {points}."]
+        if w is None:
+            carry = f"; {_plural(result.carry, 'game point')} carried" if result.carry else ""
+            lines.append(f"Nobody scores{carry}.")
+        else:
+            gained = _plural(result.game_points, "game point")
+            lines.append(f"{self.subject(w, 'score')} {gained}.")
+        return lines
+
+
+# ------------------------------------------------------------------------ the board
+
+
+def last_trick(view: PlayerView) -> tuple[int, int, int, int] | None:
+    """The last completed trick as ``(leader, led card, followed card, winner)``, or ``None``."""
+    played = view.played
+    complete = len(played) // 2
+    if not complete:
+        return None
+    leader = 1 - view.dealer
+    for k in range(complete):
+        lead = played[2 * k]
+        winner = 0 if (view.won[0] >> lead) & 1 else 1
+        if k == complete - 1:
+            return leader, lead, played[2 * k + 1], winner
+        leader = winner
+    raise AssertionError("unreachable")  # pragma: no cover
+
+
+def board_lines(
+    view: PlayerView, names: tuple[str, str], style: Style, score: str | None = None
+) -> list[str]:
+    """The board as the seat of ``view`` sees it, one fact per line.
+
+    ``names`` are the lower-case names of seats 0 and 1 (the viewer is ``"you"``);
+    ``score`` is the match score line, if any.
+    """
+    me, opp = view.seat, 1 - view.seat
+    lines = []
+    trump = f"Trump: {style.suit(view.trump)}."
+    if view.talon_size == 0:
+        talon = "The talon is exhausted."
+    elif view.closed_by >= 0:
+        closer = "you" if view.closed_by == me else names[view.closed_by]
+        talon = f"The talon is closed (by {closer}): {_plural(view.talon_size, 'card')} face down."
+    else:
+        turnup = style.card(CARDS[view.talon_bottom])
+        talon = f"Talon: {_plural(view.talon_size, 'card')}, turn-up {turnup}."
+    lines.append(f"{trump} {talon}")
+    if score:
+        lines.append(score)
+    trick = last_trick(view)
+    if trick is not None:
+        leader, lead, follow, winner = trick
+        worth = POINTS[lead] + POINTS[follow]
+        lines.append(
+            f"Last trick: {names[leader]} led {style.card(CARDS[lead])}, "
+            f"{names[1 - leader]} played {style.card(CARDS[follow])}; "
+            f"{names[winner]} took it ({_plural(worth, 'point')})."
+        )
+    facts = []
+    for seat in (me, opp):
+        text = (
+            f"{names[seat]} {view.points(seat)} "
+            f"({_plural(view.tricks(seat), 'trick')}"
+            + (f", {view.pending[seat]} pending" if view.pending[seat] else "")
+            + ")"
+        )
+        facts.append(text)
+    lines.append(f"Points: {', '.join(facts)}.")
+    n = view.opponent_hand_size
+    held = f"{names[opp][0].upper()}{names[opp][1:]} holds {_plural(n, 'card')}"
+    known = view.opponent_known
+    if known:
+        held += f", among them {style.cards(known)}"
+    lines.append(held + ".")
+    if view.lead >= 0:
+        lines.append(f"On the table: {names[view.leader]} led {style.card(CARDS[view.lead])}.")
+    lines.append(f"Your hand: {style.cards(cards_of(view.hand_mask))}")
+    return lines
+
+
+# ------------------------------------------------------------------------ the game
+
+
+_PLAY_HELP = """\
+How to enter a move:
+  a card       QH, qh, 10H or Q♥ (rank A T K Q J 9 8 7, suit C D H S)
+  marry H      declare the marriage of that suit, then lead its king or queen
+  exchange     swap the exchange card (lowest trump) for the turn-up
+  close        close the talon: no more drawing, strict play from now on
+  draw         after winning a trick: draw instead of closing
+  claim        you have 66 or more: end the hand (a false claim loses)
+  a number     the move with that number in the list
+Commands:
+  board        show the board again
+  hint         what the search thinks of each move (needs sixtysix.search)
+  undo         take back your last move (and the computer's answer)
+  help         this text
+  quit         leave the game (with --save, the record so far is written)"""
+
+
+class _Undo(Exception):
+    """The player typed ``undo``."""
+
+
+def default_bot() -> str:
+    """The default opponent: ``pimc`` where the search bots exist, else ``rule``."""
+    if "pimc" not in BOT_NAMES:
+        with contextlib.suppress(ImportError):
+            importlib.import_module("sixtysix.search")
+    return "pimc" if "pimc" in BOT_NAMES else "rule"
+
+
+def _cli_error(message: str) -> Exception:
+    """The command's error for exit status 1, ``sixtysix.cli._CliError``.
+
+    Looked up when raised, not imported: the package may have been reloaded since this
+    module was imported (its error class is then a new one).
+    """
+    error: type[Exception] = sys.modules[__package__ or "sixtysix.cli"]._CliError
+    return error(message)
+
+
+def _budget_keyword(factory: Callable[..., object]) -> str | None:
+    """The keyword under which ``factory`` takes an iteration budget, if any."""
+    try:
+        params = inspect.signature(factory).parameters
+    except (TypeError, ValueError):
+        return None
+    return next((name for name in _BUDGET_NAMES if name in params), None)
+
+
+def build_bot(name: str, budget: int | None) -> Bot:
+    """The opponent ``name`` from the bot registry, with ``budget`` iterations if given.
+
+    Raises:
+        sixtysix.cli._CliError: the bot takes no iteration budget, or cannot be made.
+    """
+    kwargs: dict[str, Any] = {}
+    if budget is not None:
+        factory = BOT_NAMES.get(name)
+        if ":" in name:
+            module, _, attr = name.partition(":")
+            with contextlib.suppress(Exception):
+                factory = getattr(importlib.import_module(module), attr)
+        keyword = None if factory is None else _budget_keyword(factory)
+        if keyword is None:
+            raise _cli_error(
+                f"the bot {name!r} takes no iteration budget, so --budget does not apply"
+            )
+        kwargs[keyword] = budget
+    try:
+        return make_bot(name, kwargs)
+    except SixtySixError as exc:
+        raise _cli_error(str(exc)) from None
+
+
+class TerminalGame:
+    """One person against a bot: the board, the prompt, undo, hints and the record."""
+
+    def __init__(
+        self,
+        rules: Rules,
+        human: int,
+        seed: int,
+        whole_match: bool,
+        out: TextIO,
+        read: Callable[[str], str],
+        bot: Bot,
+        style: Style = _PLAIN,
+    ) -> None:
+        self.rules = rules
+        self.human = human
+        self.bot = 1 - human
+        self.seed = seed
+        self.whole_match = whole_match
+        self.out = out
+        self.read = read
+        self.player = bot
+        self.rng = random.Random(f"{seed}/bot")
+        self.style = style
+        self.names = ("you", "the computer") if human == 0 else ("the computer", "you")
+        self.tell = Narrator(self.names, (human == 0, human == 1), style)
+        self.match: Match = new_match(rules, seed=seed, dealer=self.bot)
+        self.games: list[GameRecord] = []
+        #: The hand in progress: its pack, dealer, seed and the moves so far.
+        self.current: tuple[tuple[Card, ...], int, str] | None = None
+        self.moves: list[str] = []
+        self.hints = 0
+
+    def say(self, text: str = "") -> None:
+        self.out.write(text + "\n")
+
+    # -------------------------------------------------------------- match and hands
+
+    def run(self) -> None:
+        """Play the hand or the match; returns at its end, or raises ``_Quit``/EOFError."""
+        label = _rules_label(self.rules)
+        what = "a match" if self.whole_match else "a hand"
+        self.say(
+            f"sixtysix play: {what} of {label} against the computer "
+            f"({type(self.player).__name__}), seed {self.seed}."
+        )
+        self.say("Type a move (QH, marry H, exchange, close, draw, claim) or its number;")
+        self.say("`help` lists the commands (undo, hint, board), `quit` leaves.")
+        while True:
+            result = self.play_hand()
+            before = self.match
+            self.match = apply_result(self.match, result)
+            if not self.whole_match:
+                return
+            m = self.match
+            if result.winner is not None and before.carry:
+                self.say(f"(with {_plural(before.carry, 'carried game point')})")
+            self.say(self.scoreline(m))
+            if m.winner is not None:
+                who = "You win" if m.winner == self.human else "The computer wins"
+                self.say()
+                self.say(
+                    f"*** {who} the match, {m.scores[self.human]} to {m.scores[self.bot]}, "
+                    f"after {_plural(m.hand_number, 'hand')}. ***"
+                )
+                return
+            answer = self.read("Press Enter for the next hand (or type quit): ")
+            if answer.strip().lower() in ("q", "quit", "exit"):
+                raise _Quit
+
+    def scoreline(self, m: Match) -> str:
+        carry = f"; {_plural(m.carry, 'game point')} carried" if m.carry else ""
+        return (
+            f"Score: you {m.scores[self.human]}, the computer {m.scores[self.bot]} "
+            f"(match to {self.rules.match_target}{carry})."
+        )
+
+    def play_hand(self) -> HandResult:
+        m = self.match
+        seed = m.hand_seed
+        assert seed is not None
+        pack = tuple(shuffled_deck(self.rules, seed))
+        state = deal_from_order(self.rules, pack, m.hand_dealer)
+        self.current = (pack, m.hand_dealer, seed)
+        self.moves = []
+        dealer = "you deal" if state.dealer == self.human else "the computer deals"
+        self.say()
+        self.say(f"=== Hand {m.hand_number + 1}: {dealer} ===")
+        # The human's decision points of this hand: (state, moves so far, bot rng state).
+        history: list[tuple[HandState, int, object]] = []
+        while not state.is_over:
+            if state.to_move == self.human:
+                try:
+                    move, chose = self.ask(state)
+                except _Undo:
+                    if not history:
+                        self.say("Nothing to take back: you have not chosen a move in this hand.")
+                        continue
+                    state, count, rng_state = history.pop()
+                    del self.moves[count:]
+                    self.rng.setstate(rng_state)  # type: ignore[arg-type]
+                    self.say("Taken back: your last move (and what followed) is undone.")
+                    continue
+                if chose:
+                    history.append((state, len(self.moves), self.rng.getstate()))
+            else:
+                move = self.player.choose(observe(state, self.bot), self.rng)
+            after = apply_move(state, move)
+            self.moves.append(str(move))
+            self.say(self.tell.move(state, move, after))
+            state = after
+        result = score_hand(state)
+        self.games.append(self.record_of_hand(result))
+        self.current = None
+        self.say()
+        for line in self.tell.result(state, result):
+            self.say(line)
+        return result
+
+    # -------------------------------------------------------------- the person's turn
+
+    def show_board(self, state: HandState) -> None:
+        score = self.scoreline(self.match) if self.whole_match else None
+        view = observe(state, self.human)
+        self.say()
+        for line in board_lines(view, self.names, self.style, score):
+            self.say("  " + line)
+
+    def show_moves(self, moves: Sequence[Move]) -> None:
+        listed = "  ".join(f"{i}) {self.style.move(m)}" for i, m in enumerate(moves, 1))
+        self.say("  Your moves: " + listed)
+
+    def ask(self, state: HandState) -> tuple[Move, bool]:
+        """The person's move, and whether they chose it (``False``: it was the only one)."""
+        moves = legal_moves(state)
+        self.show_board(state)
+        if len(moves) == 1 and isinstance(moves[0], Play):
+            self.say(f"  (your only legal card is {self.style.move(moves[0])})")
+            return moves[0], False
+        self.show_moves(moves)
+        points = state.points(self.human)
+        if Claim() in moves and points >= 66:
+            self.say(
+                f"  You have {points} points: type `claim` to end the hand and score "
+                "(66 is enough)."
+            )
+        while True:
+            move, problem = self.interpret(state, moves, self.read("Your move: "))
+            if move is not None:
+                return move, True
+            self.say(problem)
+            self.show_moves(moves)
+
+    def interpret(
+        self, state: HandState, moves: Sequence[Move], typed: str
+    ) -> tuple[Move | None, str]:
+        """The move the player typed, or ``None`` and what to tell them instead."""
+        text = typed.strip()
+        word = text.lower()
+        if word in ("q", "quit", "exit"):
+            raise _Quit
+        if word in ("?", "h", "help"):
+            return None, _PLAY_HELP
+        if word in ("u", "undo", "back", "takeback"):
+            raise _Undo
+        if word in ("hint", "hints"):
+            return None, self.hint(state, moves)
+        if word in ("b", "board"):
+            view = observe(state, self.human)
+            score = self.scoreline(self.match) if self.whole_match else None
+            return None, "\n".join(
+                "  " + line for line in board_lines(view, self.names, self.style, score)
+            )
+        if not text:
+            return None, "Type a move, or its number in the list."
+        if text.isdigit():
+            number = int(text)
+            if 1 <= number <= len(moves):
+                return moves[number - 1], ""
+            return None, f"There is no move number {number}; choose 1 to {len(moves)}."
+        try:
+            move = parse_move(text)
+        except ParseError as exc:
+            return None, f"Not understood: {exc}."
+        if move in moves:
+            return move, ""
+        reason = explain_illegal(state, move) or "not allowed here"
+        return None, f"{self.style.move(move)} is not legal now: {reason}."
+
+    def hint(self, state: HandState, moves: Sequence[Move]) -> str:
+        """What :func:`sixtysix.search.analyse` says of each legal move, best first."""
+        try:
+            search = importlib.import_module("sixtysix.search")
+            analyse = search.analyse
+        except (ImportError, AttributeError):
+            return "Hints need the search module (sixtysix.search), which is not installed."
+        self.hints += 1
+        rng = random.Random(f"{self.seed}/hint/{self.hints}")
+        estimates: dict[Move, Any] = analyse(observe(state, self.human), rng, samples=HINT_SAMPLES)
+        ranked = sorted(moves, key=lambda m: -estimates[m].mean if m in estimates else 1e9)
+        lines = [
+            "Hint: the expected game points of each move for you "
+            f"(over {HINT_SAMPLES} deals of the cards you cannot see), best first:"
+        ]
+        for move in ranked:
+            if move not in estimates:
+                continue
+            est = estimates[move]
+            samples = _plural(int(est.samples), "sample")
+            lines.append(
+                f"  {self.style.move(move):<10} {est.mean:+.2f} ± {1.96 * est.stderr:.2f}"
+                f"  ({samples})"
+            )
+        return "\n".join(lines)
+
+    # -------------------------------------------------------------- the record
+
+    def record_of_hand(self, result: HandResult | None) -> GameRecord:
+        """The record of the hand in progress (``result`` ``None``: unfinished)."""
+        assert self.current is not None
+        pack, dealer, seed = self.current
+        return GameRecord(
+            rules=self.rules,
+            dealer=dealer,
+            pack=pack,
+            moves=tuple(self.moves),
+            result=result,
+            seed=seed,
+            players=self.match.active_seats,
+        )
+
+    def record(self) -> GameRecord | MatchRecord | None:
+        """The record of the game so far: a hand's, or the match's with ``--match``."""
+        games = list(self.games)
+        if self.current is not None and self.moves:
+            games.append(self.record_of_hand(None))
+        if not self.whole_match:
+            return games[0] if games else None
+        m = self.match
+        return MatchRecord(
+            rules=self.rules,
+            seats=2,
+            seed=self.seed,
+            dealer=self.bot,
+            games=tuple(games),
+            scores=m.scores,
+            winner=m.winner,
+        )
+
+
+def _write_record(game: TerminalGame, path: str, out: TextIO) -> None:
+    record = game.record()
+    if record is None:
+        out.write(f"Nothing was played, so no record is written to {path}.\n")
+        return
+    try:
+        Path(path).write_text(record.to_json(indent=1) + "\n", encoding="utf-8")
+    except OSError as exc:
+        raise _cli_error(f"cannot write the record to {path!r}: {exc.strerror or exc}") from None
+    what = "match" if isinstance(record, MatchRecord) else "game"
+    out.write(f"The {what} record is saved in {path} (`sixtysix replay {path}` shows it).\n")
+
+
+def _enable_line_editing(stdin: TextIO) -> None:
+    """Arrow keys, line editing and history at the prompt, where readline exists."""
+    try:
+        tty = stdin.isatty()
+    except (AttributeError, ValueError):
+        tty = False
+    if tty:
+        with contextlib.suppress(ImportError):
+            import readline  # noqa: F401  (importing it is what makes input() use it)
+
+
+def _cmd_play(args: argparse.Namespace) -> int:
+    rules = _rules_of(args)
+    seed = args.seed if args.seed is not None else _fresh_seed()
+    bot = build_bot(args.bot or default_bot(), args.budget)
+    _enable_line_editing(sys.stdin)
+    style = Style.for_stream(sys.stdout)
+    out = sys.stdout
+    game = TerminalGame(rules, args.seat, seed, args.match, out, input, bot, style)
+    status = _EXIT_OK
+    try:
+        game.run()
+    except _Quit:
+        out.write("You left the game.\n")
+    except EOFError:
+        out.write("\nEnd of input: the game is abandoned.\n")
+    except KeyboardInterrupt:
+        out.write("\nInterrupted: the game is abandoned.\n")
+        status = _EXIT_INTERRUPTED
+    if args.save is not None:
+        _write_record(game, args.save, out)
+    if status == _EXIT_INTERRUPTED:
+        sys.stderr.write("sixtysix: interrupted\n")
+    return status
+
+
+def _bot_arg(text: str) -> str:
+    """Argparse type of ``--bot``: a registered name or an import path."""
+    if text in BOT_NAMES or ":" in text:
+        return text
+    default_bot()  # registers the search bots, where they exist
+    if text in BOT_NAMES:
+        return text
+    known = ", ".join(sorted(BOT_NAMES))
+    raise argparse.ArgumentTypeError(
+        f"unknown bot {text!r}: use one of {known}, or an import path package.module:Class"
+    )
+
+
+def add_parser(sub: Any) -> None:
+    """Add the ``play`` subcommand to the subparsers ``sub`` of the ``sixtysix`` parser."""
+    play = sub.add_parser(
+        "play",
+        help="play against the computer in the terminal (a hand, or a match with --match)",
+        description="Play a hand (or, with --match, a whole match) against the computer: "
+        "by default the strongest built-in bot that answers within about a second "
+        "(pimc where the search module is installed, else rule). Type a move in its text "
+        "form (QH, marry H, exchange, close, draw, claim; any case) or its number in the "
+        "list shown; `undo` takes back your last move, `hint` shows what the search "
+        "thinks, `help` explains, `quit` leaves. Ctrl-C leaves with exit status 130, end "
+        "of input with 0. Cards have suit symbols and colour on a terminal, unless "
+        "NO_COLOR is set.",
+    )
+    _add_rules_options(play)
+    play.add_argument("--match", action="store_true", help="play a whole match, not one hand")
+    play.add_argument(
+        "--seed", type=_seed_arg, metavar="N", help="seed of the deals and the bot's choices"
+    )
+    play.add_argument(
+        "--bot",
+        type=_bot_arg,
+        metavar="NAME",
+        help="your opponent: a bot name (random, rule, pimc, ismcts, ...) or an import path "
+        "package.module:Class (default: pimc if available, else rule)",
+    )
+    play.add_argument(
+        "--budget",
+        type=_positive,
+        metavar="N",
+        help="the iteration budget of a search bot (pimc, ismcts); more is stronger and slower",
+    )
+    play.add_argument(
+        "--seat",
+        type=int,
+        choices=(0, 1),
+        default=0,
+        help="your seat (default 0); the computer deals the first hand",
+    )
+    play.add_argument(
+        "--save",
+        metavar="FILE",
+        help="write the game record (a match record with --match) to FILE at the end, "
+        "also when you leave early; `sixtysix replay FILE` reads it",
+    )
+    play.set_defaults(handler=_cmd_play)

@@ -1,0 +1,608 @@
+"""``sixtysix play``: the board, the prompt, undo, hints, the saved record, the wording."""
+
+from __future__ import annotations
+
+import builtins
+import io
+import json
+import random
+import re
+import sys
+import types
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import attrs
+import pytest
+
+import sixtysix as ss
+from sixtysix import cli
+from sixtysix.bots import RandomBot, RuleBot
+from sixtysix.bots.registry import BOT_NAMES
+from sixtysix.cli import main
+from sixtysix.cli import play as cli_play
+from sixtysix.match import new_match, next_hand
+from sixtysix.play import play_hand
+from sixtysix.records import GameRecord, MatchRecord, load_record, replay
+
+Run = Callable[..., tuple[int, str, str]]
+
+
+@pytest.fixture
+def run(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> Run:
+    """``run(*argv, stdin=None)`` -> (exit status, stdout, stderr)."""
+
+    def go(*argv: str, stdin: str | None = None) -> tuple[int, str, str]:
+        if stdin is not None:
+            monkeypatch.setattr(sys, "stdin", io.StringIO(stdin))
+        status = main(list(argv))
+        out, err = capsys.readouterr()
+        return status, out, err
+
+    return go
+
+
+def _answers(monkeypatch: pytest.MonkeyPatch, answer: Callable[[str], str]) -> list[str]:
+    prompts: list[str] = []
+
+    def fake_input(prompt: str = "") -> str:
+        prompts.append(prompt)
+        return answer(prompt)
+
+    monkeypatch.setattr(builtins, "input", fake_input)
+    return prompts
+
+
+def _first_state(seed: int, seat: int = 0, rules: ss.Rules = ss.CLASSIC_66) -> ss.HandState:
+    """The first deal of `sixtysix play --seed SEED --seat SEAT` (the computer deals first)."""
+    return next_hand(new_match(rules, seed=seed, dealer=1 - seat))
+
+
+# ------------------------------------------------------------------ a hand, a match
+
+
+def test_play_a_hand_to_the_end(run: Run) -> None:
+    status, out, err = run("play", "--seed", "4", "--bot", "rule", stdin="1\n" * 200)
+    assert (status, err) == (0, "")
+    assert out.startswith("sixtysix play: a hand of CLASSIC_66 against the computer (RuleBot)")
+    assert "=== Hand 1: the computer deals ===" in out
+    assert "Hand over: " in out
+    assert sum(s in out for s in ("You score", "The computer scores", "Nobody scores")) == 1
+    assert "Hand 2" not in out
+    # "you" and "the computer", never seat numbers, and never a hidden card.
+    assert "seat 0" not in out and "seat 1" not in out and "??" not in out
+    assert "The computer holds 6 cards." in out
+    assert "(1 cards)" not in out and "1 tricks" not in out and "1 points" not in out
+
+
+def test_the_board_shows_every_fact(run: Run) -> None:
+    state = _first_state(seed=4)
+    _, out, _ = run("play", "--seed", "4", "--bot", "rule", stdin="quit\n")
+    hand = " ".join(str(c) for c in state.hand(0))
+    assert f"Your hand: {hand}\n" in out
+    trump = ss.Suit(state.trump).name.lower()
+    assert f"Trump: {trump}. Talon: {state.talon_size} cards, turn-up {state.turnup}." in out
+    assert "Points: you 0 (0 tricks), the computer 0 (0 tricks)." in out
+    moves = "  ".join(f"{i}) {m}" for i, m in enumerate(ss.legal_moves(state), 1))
+    assert f"Your moves: {moves}" in out
+
+
+def test_board_lines_of_a_position() -> None:
+    """Last trick, points, pending marriages, closed talon and known cards, from a view."""
+    pack = "AH TH KH QH JH 9H AS TS KS QS JS 9S AD TD KD QD JD 9D AC TC KC QC JC 9C"
+    state = ss.deal_from_order(ss.CLASSIC_66, pack.split(), dealer=0)
+    # Seat 1 (non-dealer) holds AH TH KH AS TS KS; seat 0 QH JH 9H QS JS 9S.
+    names = ("you", "the computer")
+    state = ss.apply_move(state, "AH")
+    state = ss.apply_move(state, "9H")
+    view = ss.observe(state, 0)
+    lines = cli_play.board_lines(view, names, cli_play.Style(), "Score: x")
+    assert lines[0] == "Trump: diamonds. Talon: 12 cards, turn-up AD."
+    assert lines[1] == "Score: x"
+    assert lines[2] == (
+        "Last trick: the computer led AH, you played 9H; the computer took it (11 points)."
+    )
+    assert lines[3] == "Points: you 0 (0 tricks), the computer 11 (1 trick)."
+    assert lines[4] == "The computer holds 5 cards."  # the winner has not drawn yet
+    state = ss.apply_move(state, "close")  # the winner closes instead of drawing
+    view = ss.observe(state, 0)
+    lines = cli_play.board_lines(view, names, cli_play.Style(), None)
+    assert (
+        lines[0] == "Trump: diamonds. The talon is closed (by the computer): 12 cards face down."
+    )
+    assert lines[-1] == "Your hand: QH JH QS JS 9S"
+    state = ss.apply_move(state, "TH")
+    lines = cli_play.board_lines(ss.observe(state, 0), names, cli_play.Style(), None)
+    assert "On the table: the computer led TH." in lines
+
+
+def test_board_pending_marriage_and_known_cards() -> None:
+    pack = "KH QH 9H AS TS KS AH TH JH QS JS 9S AD TD KD QD JD 9D AC TC KC QC JC 9C"
+    state = ss.deal_from_order(ss.CLASSIC_66, pack.split(), dealer=0)
+    state = ss.apply_move(state, "marry H")  # seat 1 marries before any trick: pending
+    lines = cli_play.board_lines(ss.observe(state, 0), ("you", "the computer"), cli_play.Style())
+    assert "Points: you 0 (0 tricks), the computer 0 (0 tricks, 20 pending)." in lines
+    assert "The computer holds 6 cards, among them KH QH." in lines
+
+
+def test_play_is_reproducible(run: Run) -> None:
+    args = ("play", "--seed", "12", "--rules", "SCHNAPSEN", "--bot", "random")
+    assert run(*args, stdin="2\n" * 100) == run(*args, stdin="2\n" * 100)
+
+
+def test_play_bad_entries_are_explained(run: Run) -> None:
+    state = _first_state(seed=4)
+    missing = next(c for c in ss.CLASSIC_66.deck.cards if c not in state.hand(0))
+    entries = ["", "xx", "0", "99", "help", str(missing), "marry Z", "draw", "board", "quit"]
+    status, out, _ = run("play", "--seed", "4", "--bot", "rule", stdin="\n".join(entries) + "\n")
+    assert status == 0
+    n = len(ss.legal_moves(state))
+    for message in [
+        "Type a move, or its number in the list.",
+        "Not understood: not a move: 'xx'",
+        f"There is no move number 0; choose 1 to {n}.",
+        f"There is no move number 99; choose 1 to {n}.",
+        "How to enter a move:",
+        "undo         take back your last move",
+        f"{missing} is not legal now: ",
+        "Not understood: not a move: 'marry Z'",
+        "draw is not legal now: ",
+        "You left the game.",
+    ]:
+        assert message in out, message
+    # The moves are listed again after every entry that was not a move.
+    assert out.count("Your moves:") == 1 + len(entries) - 1
+    # `board` shows the board again.
+    assert out.count("Your hand: ") == 2
+
+
+def test_play_text_moves_in_any_case(run: Run) -> None:
+    state = _first_state(seed=5)
+    card = ss.legal_moves(state)[-1]
+    _, out, _ = run("play", "--seed", "5", "--bot", "rule", stdin=f"{str(card).lower()}\nquit\n")
+    assert f"You lead {card}." in out
+
+
+def test_play_end_of_input(run: Run) -> None:
+    status, out, err = run("play", "--seed", "1", "--bot", "rule", stdin="")
+    assert (status, err) == (0, "")
+    assert out.endswith("End of input: the game is abandoned.\n")
+
+
+@pytest.mark.parametrize("word", ["q", "QUIT", " exit "])
+def test_play_quit(run: Run, word: str) -> None:
+    status, out, _ = run("play", "--seed", "1", "--bot", "rule", stdin=f"{word}\n")
+    assert status == 0
+    assert out.endswith("You left the game.\n")
+
+
+def test_play_ctrl_c(run: Run, monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    def interrupt(prompt: str = "") -> str:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(builtins, "input", interrupt)
+    path = tmp_path / "x.json"
+    status, out, err = run("play", "--seed", "1", "--bot", "rule", "--save", str(path))
+    assert status == 130
+    assert err.endswith("sixtysix: interrupted\n")
+    assert "Interrupted: the game is abandoned." in out
+    # Nothing was played yet, so there is nothing to save.
+    assert "Nothing was played" in out and not path.exists()
+
+
+def test_play_a_whole_match(run: Run, monkeypatch: pytest.MonkeyPatch) -> None:
+    _answers(monkeypatch, lambda prompt: "" if prompt.startswith("Press Enter") else "1")
+    status, out, _ = run("play", "--match", "--seed", "3", "--rules", "SCHNAPSEN", "--bot", "rule")
+    assert status == 0
+    assert out.startswith("sixtysix play: a match of SCHNAPSEN")
+    last = out.rstrip().splitlines()[-1]
+    assert last.startswith(("*** You win the match", "*** The computer wins the match"))
+    assert re.search(r"Score: you \d+, the computer \d+ \(match to 7", out)
+    hands = out.count("=== Hand ")
+    assert hands >= 2
+    assert f"after {hands} hands. ***" in last
+
+
+def test_play_quit_between_hands(run: Run, monkeypatch: pytest.MonkeyPatch) -> None:
+    prompts = _answers(monkeypatch, lambda p: "quit" if p.startswith("Press Enter") else "1")
+    status, out, _ = run("play", "--match", "--seed", "3", "--bot", "rule")
+    assert status == 0
+    assert out.endswith("You left the game.\n")
+    assert "=== Hand 2" not in out
+    assert prompts[-1].startswith("Press Enter")
+
+
+def _entries() -> Callable[[str], str]:
+    """A player who draws when asked and otherwise tries every card in turn."""
+    cycle = iter(["draw", *(str(c) for c in ss.Deck.D24.cards)] * 10_000)
+    return lambda prompt: "" if prompt.startswith("Press Enter") else next(cycle)
+
+
+def test_play_a_match_with_a_carried_point(run: Run, monkeypatch: pytest.MonkeyPatch) -> None:
+    _answers(monkeypatch, _entries())
+    status, out, err = run("play", "--match", "--seed", "55", "--bot", "rule")
+    assert (status, err) == (0, "")
+    assert "Nobody scores; 1 game point carried.\n" in out
+    # The next hand that somebody wins also wins the carried point.
+    after = out.split("Nobody scores; 1 game point carried.\n", 1)[1]
+    assert re.match(
+        r"Score: you \d+, the computer \d+ \(match to 7; 1 game point carried\)", after
+    )
+    won = re.search(r"(You score|The computer scores) \d game points?\.\n(.*)\n", after)
+    assert won is not None
+    assert won.group(2) == "(with 1 carried game point)"
+
+
+def test_play_seat_1(run: Run, monkeypatch: pytest.MonkeyPatch) -> None:
+    _answers(monkeypatch, lambda prompt: "1")
+    status, out, _ = run("play", "--seat", "1", "--seed", "8", "--bot", "rule")
+    assert status == 0
+    # The computer deals the first hand whatever your seat, so you lead first.
+    assert "=== Hand 1: the computer deals ===" in out
+    state = _first_state(seed=8, seat=1)
+    assert f"Your hand: {' '.join(str(c) for c in state.hand(1))}\n" in out
+
+
+def test_play_plays_the_only_legal_card(run: Run, monkeypatch: pytest.MonkeyPatch) -> None:
+    _answers(monkeypatch, lambda prompt: "1")
+    status, out, _ = run("play", "--seed", "2", "--bot", "rule")
+    assert status == 0
+    only = re.search(r"\(your only legal card is (\w\w)\)\n(.*)\n", out)
+    assert only is not None
+    assert only.group(2).startswith(f"You play {only.group(1)} on ")
+    # No list of moves and no prompt for it: the card is played at once.
+    before = out[: only.start()].rstrip().splitlines()[-1]
+    assert "Your moves" not in before
+
+
+# ------------------------------------------------------------------ the opponent
+
+
+def test_default_opponent(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(sys.modules, "sixtysix.search", None)  # no search module
+    names = dict(BOT_NAMES)
+    names.pop("pimc", None)
+    monkeypatch.setattr(cli_play, "BOT_NAMES", names)
+    assert cli_play.default_bot() == "rule"
+    names["pimc"] = RuleBot
+    assert cli_play.default_bot() == "pimc"
+
+
+def test_bot_names_and_budget(run: Run) -> None:
+    status, _, err = run("play", "--bot", "nope")
+    assert status == 2 and "unknown bot 'nope'" in err
+    status, _, err = run("play", "--bot", "rule", "--budget", "0")
+    assert status == 2 and "must be at least 1" in err
+    status, _, err = run("play", "--bot", "rule", "--budget", "10", stdin="quit\n")
+    assert status == 1 and "the bot 'rule' takes no iteration budget" in err
+    status, out, _ = run("play", "--bot", "sixtysix.bots:RandomBot", "--seed", "1", stdin="q\n")
+    assert status == 0 and "against the computer (RandomBot)" in out
+
+
+@attrs.frozen
+class _BudgetBot:
+    """A bot that takes an iteration budget, as the search bots do."""
+
+    iterations: int = 1
+
+    def choose(self, view: ss.PlayerView, rng: random.Random) -> ss.Move:
+        return view.legal_moves()[0]
+
+
+def test_bot_names_registered_on_demand(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A name the search module registers when imported is accepted by --bot."""
+    names = dict(BOT_NAMES)
+    monkeypatch.setattr(cli_play, "BOT_NAMES", names)
+    monkeypatch.setattr(cli_play, "default_bot", lambda: names.setdefault("late", RuleBot))
+    assert cli_play._bot_arg("late") == "late"
+    assert "late" not in BOT_NAMES
+
+
+def test_budget_goes_to_the_bot(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(BOT_NAMES, "budgeted", _BudgetBot)
+    bot = cli_play.build_bot("budgeted", 7)
+    assert bot == _BudgetBot(iterations=7)
+    assert cli_play.build_bot(f"{__name__}:_BudgetBot", 3) == _BudgetBot(iterations=3)
+    assert cli_play.build_bot("budgeted", None) == _BudgetBot()
+    monkeypatch.setattr(cli_play, "_budget_keyword", lambda factory: "nonsense")
+    with pytest.raises(cli._CliError, match="does not take these arguments"):
+        cli_play.build_bot("budgeted", 1)
+
+
+def test_budget_keyword_of_odd_factories() -> None:
+    assert cli_play._budget_keyword(RuleBot) is None
+    assert cli_play._budget_keyword(_BudgetBot) == "iterations"
+    assert cli_play._budget_keyword(next) is None  # a builtin with no signature to read
+
+
+# ------------------------------------------------------------------ undo, hint, claim hint
+
+
+def _game(
+    entries: list[str], seed: int = 4, whole_match: bool = False
+) -> tuple[cli_play.TerminalGame, io.StringIO]:
+    out = io.StringIO()
+    feed = iter(entries)
+
+    def read(prompt: str) -> str:
+        out.write(prompt)
+        try:
+            return next(feed)
+        except StopIteration:
+            raise EOFError from None
+
+    game = cli_play.TerminalGame(ss.CLASSIC_66, 0, seed, whole_match, out, read, RuleBot())
+    return game, out
+
+
+def test_undo_takes_back_the_last_move() -> None:
+    game, out = _game(["undo", "2", "undo", "3", "1"])
+    with pytest.raises(EOFError):
+        game.run()
+    text = out.getvalue()
+    assert "Nothing to take back: you have not chosen a move in this hand." in text
+    assert text.count("Taken back: your last move (and what followed) is undone.") == 1
+    state = _first_state(seed=4)
+    moves = ss.legal_moves(state)
+    # Move 2 was taken back, then move 3 was played from the same position.
+    assert f"You lead {moves[1]}." in text and f"You lead {moves[2]}." in text
+    assert game.moves[0] == str(moves[2])
+    # The first hand's record holds only the moves that stand.
+    record = game.record()
+    assert isinstance(record, GameRecord) and record.result is None
+    assert record.moves[0] == str(moves[2])
+    replay(record)
+
+
+def test_hint_without_the_search_module(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(sys.modules, "sixtysix.search", None)
+    game, out = _game(["hint"])
+    with pytest.raises(EOFError):
+        game.run()
+    assert "Hints need the search module (sixtysix.search)" in out.getvalue()
+
+
+@attrs.frozen
+class _Estimate:
+    mean: float
+    stderr: float
+    samples: int
+
+
+def test_hint_lists_the_estimates_best_first(monkeypatch: pytest.MonkeyPatch) -> None:
+    calls: list[tuple[ss.PlayerView, int]] = []
+
+    def analyse(
+        view: ss.PlayerView, rng: random.Random, samples: int = 1
+    ) -> dict[ss.Move, _Estimate]:
+        calls.append((view, samples))
+        moves = view.legal_moves()
+        estimates = {m: _Estimate(i / 10 - 0.2, 0.05, samples) for i, m in enumerate(moves)}
+        del estimates[moves[1]]  # a move the search did not rate is left out
+        return estimates
+
+    fake = types.ModuleType("sixtysix.search")
+    fake.analyse = analyse  # type: ignore[attr-defined]
+    monkeypatch.setitem(sys.modules, "sixtysix.search", fake)
+    game, out = _game(["hint"])
+    with pytest.raises(EOFError):
+        game.run()
+    state = _first_state(seed=4)
+    assert calls == [(ss.observe(state, 0), cli_play.HINT_SAMPLES)]
+    text = out.getvalue()
+    lines = text.split("Hint: ", 1)[1].splitlines()
+    moves = ss.legal_moves(state)
+    assert lines[0].startswith("the expected game points of each move for you")
+    best = f"  {moves[-1]!s:<10} {(len(moves) - 1) / 10 - 0.2:+.2f} ± 0.10  (200 samples)"
+    assert lines[1] == best
+    assert lines[len(moves) - 1].startswith(f"  {moves[0]!s:<10} -0.20")
+    # One line per rated move: the move the search left out is not listed.
+    assert "±" not in lines[len(moves)]
+    assert not any(line.startswith(f"  {moves[1]!s:<10}") for line in lines[: len(moves)])
+
+
+def _claimable() -> ss.HandState:
+    """A position where seat 0 is to move, may claim and has 66 or more."""
+    for seed in range(500):
+        state = ss.new_hand(ss.CLASSIC_66, seed=seed, dealer=1)
+        rng = random.Random(seed)
+        while not state.is_over:
+            seat = state.to_move
+            assert seat is not None
+            moves = ss.legal_moves(state)
+            if seat == 0 and ss.Claim() in moves and state.points(0) >= 66:
+                return state
+            choices = [m for m in moves if m != ss.Claim()]
+            move = RuleBot().choose(ss.observe(state, seat), rng) if seat else choices[0]
+            state = ss.apply_move(state, ss.Draw() if ss.Draw() in moves else move)
+    raise AssertionError("no seed gives a claimable position")
+
+
+def test_a_player_with_66_is_told_to_claim() -> None:
+    state = _claimable()
+    game, out = _game(["claim"])
+    move, chose = game.ask(state)
+    assert (move, chose) == (ss.Claim(), True)
+    points = state.points(0)
+    assert f"You have {points} points: type `claim` to end the hand and score" in out.getvalue()
+
+
+# ------------------------------------------------------------------ the saved record
+
+
+def test_save_a_hand_and_replay_it(run: Run, tmp_path: Path) -> None:
+    path = tmp_path / "hand.json"
+    status, out, _ = run(
+        "play", "--seed", "4", "--bot", "rule", "--save", str(path), stdin="1\n" * 200
+    )
+    assert status == 0
+    assert f"The game record is saved in {path} (`sixtysix replay {path}` shows it)." in out
+    record = load_record(path.read_text(encoding="utf-8"))
+    assert isinstance(record, GameRecord) and record.result is not None
+    assert replay(record).is_over
+    status, shown, err = run("replay", str(path))
+    assert (status, err) == (0, "")
+    assert "The record is valid" in shown
+
+
+def test_save_a_match_left_early(
+    run: Run, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = tmp_path / "match.json"
+    count = iter(range(10_000))
+
+    def answer(prompt: str) -> str:
+        if prompt.startswith("Press Enter"):
+            return ""
+        return "quit" if next(count) == 12 else "1"
+
+    _answers(monkeypatch, answer)
+    status, out, _ = run("play", "--match", "--seed", "9", "--bot", "rule", "--save", str(path))
+    assert status == 0 and "You left the game." in out
+    record = load_record(path.read_text(encoding="utf-8"))
+    assert isinstance(record, MatchRecord)
+    assert record.games and record.games[-1].result is None
+    assert all(g.result is not None for g in record.games[:-1])
+    replay(record)
+    status, _, err = run("replay", str(path))
+    assert (status, err) == (0, "")
+
+
+def test_save_to_an_unwritable_place(run: Run, tmp_path: Path) -> None:
+    path = tmp_path / "no" / "such" / "dir.json"
+    status, _, err = run("play", "--seed", "4", "--bot", "rule", "--save", str(path), stdin="1\n")
+    assert status == 1 and "cannot write the record to" in err
+
+
+def test_saved_json_is_a_record() -> None:
+    game, _ = _game(["1"] * 200)
+    game.run()
+    record = game.record()
+    assert isinstance(record, GameRecord)
+    data = json.loads(record.to_json())
+    assert data["kind"] == "game" and data["seed"] == "4/0"
+
+
+# ------------------------------------------------------------------ style
+
+
+class _Tty(io.StringIO):
+    def __init__(self, tty: bool, encoding: str = "utf-8") -> None:
+        super().__init__()
+        self._tty = tty
+        self._encoding = encoding
+
+    def isatty(self) -> bool:
+        return self._tty
+
+    @property
+    def encoding(self) -> str:  # type: ignore[override]
+        return self._encoding
+
+
+def test_style_follows_the_terminal_and_no_color() -> None:
+    on = cli_play.Style.for_stream(_Tty(True), {})
+    assert on.symbols and on.colour
+    assert on.card(ss.Card.parse("TH")) == "\x1b[31m10♥\x1b[0m"
+    assert on.card(ss.Card.parse("QS")) == "\x1b[1mQ♠\x1b[0m"
+    assert on.move(ss.Marry(ss.Suit.DIAMONDS)) == "marry \x1b[31m♦\x1b[0m"
+    assert on.suit(ss.Suit.CLUBS) == "\x1b[1m♣\x1b[0m clubs"
+    for stream, env in [
+        (_Tty(True), {"NO_COLOR": ""}),
+        (_Tty(True), {"TERM": "dumb"}),
+        (_Tty(False), {}),
+        (_Tty(True, "ascii"), {}),
+        (_Tty(True, "no-such-codec"), {}),
+    ]:
+        plain = cli_play.Style.for_stream(stream, env)
+        assert not plain.symbols and not plain.colour
+        assert plain.card(ss.Card.parse("TH")) == "TH"
+        assert plain.move(ss.Marry(ss.Suit.DIAMONDS)) == "marry D"
+        assert plain.cards([]) == "none"
+    symbols = cli_play.Style(symbols=True)
+    assert symbols.card(ss.Card.parse("TH")) == "10♥"
+    assert symbols.paint("x", 0) == "x"
+
+
+def test_style_of_a_closed_stream() -> None:
+    stream = io.StringIO()
+    stream.close()
+    assert not cli_play.Style.for_stream(stream, {}).symbols
+
+
+def test_line_editing_only_on_a_terminal(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delitem(sys.modules, "readline", raising=False)
+    cli_play._enable_line_editing(_Tty(False))
+    assert "readline" not in sys.modules
+    cli_play._enable_line_editing(_Tty(True))
+    pytest.importorskip("readline", reason="this Python has no readline module")
+    assert "readline" in sys.modules
+    closed = io.StringIO()
+    closed.close()
+    cli_play._enable_line_editing(closed)  # no error
+
+
+# ------------------------------------------------------------------ narration
+
+
+def test_every_ending_has_words() -> None:
+    assert set(cli_play._END_TEXT) == set(ss.HandEnd)
+
+
+def _games() -> Iterator[tuple[ss.HandState, ss.Move, ss.HandState]]:
+    for name, rules in ss.PRESETS.items():
+        for seed in range(6):
+            record = play_hand(rules, RuleBot(), RandomBot(), seed=f"{name}{seed}")
+            state = ss.new_hand(rules, seed=record.seed)
+            for text in record.moves:
+                move = ss.parse_move(text)
+                after = ss.apply_move(state, move)
+                yield state, move, after
+                state = after
+
+
+def test_narration_never_names_the_hidden_cards() -> None:
+    """As seat 0 sees it: seat 1's drawn cards are named only if public (the turn-up)."""
+    tell = cli_play.Narrator(("you", "the computer"), (True, False))
+    kinds = set()
+    for before, move, after in _games():
+        text = tell.move(before, move, after)
+        kinds.add(type(move))
+        assert text.endswith(".") and text[0].isupper(), text
+        assert not re.search(r"\b1 (points|tricks|cards)\b", text), text
+        drawn = after.hands[1] & ~before.hands[1]
+        for card in ss.Deck.D32.cards:
+            if drawn >> card.index & 1 and before.talon[-1] != card.index:
+                assert str(card) not in text, (text, card)
+        if isinstance(move, ss.Marry):
+            assert "the marriage in" in text
+        if isinstance(move, ss.Exchange):
+            assert "for the turn-up" in text
+    assert kinds == {ss.Play, ss.Marry, ss.Exchange, ss.Close, ss.Draw, ss.Claim}
+
+
+def test_narration_of_a_known_hand() -> None:
+    pack = "AH TH KH QH JH 9H AS TS KS QS JS 9S AD TD KD QD JD 9D AC TC KC QC JC 9C"
+    state = ss.deal_from_order(ss.CLASSIC_66, pack.split(), dealer=0)
+    tell = cli_play.Narrator(("seat 0", "seat 1"), (True, True))
+    after = ss.apply_move(state, "AH")
+    assert tell.move(state, ss.parse_move("AH"), after) == "Seat 1 leads AH."
+    trick = ss.apply_move(after, "QH")
+    assert tell.move(after, ss.parse_move("QH"), trick) == (
+        "Seat 0 plays QH on AH: seat 1 takes the trick (14 points)."
+    )
+    drawn = ss.apply_move(trick, "draw")  # CLASSIC_66: the winner may close instead
+    assert tell.move(trick, ss.Draw(), drawn) == "Seat 1 draws TD, then seat 0 draws KD."
+    you = cli_play.Narrator(("you", "the computer"), (True, False))
+    assert you.move(trick, ss.Draw(), drawn) == "The computer draws a card, then you draw KD."
+    fancy = cli_play.Narrator(("you", "the computer"), (True, False), cli_play.Style(True))
+    assert fancy.move(trick, ss.Draw(), drawn) == "The computer draws a card, then you draw K♦."
+    pack20 = "AH TH KH QH JH AS TS KS QS JS AD TD KD QD JD AC TC KC QC JC"
+    schnapsen = ss.deal_from_order(ss.SCHNAPSEN, pack20.split(), dealer=0)
+    # SCHNAPSEN draws at once after the trick (close_timing AFTER_DRAW).
+    lead = ss.apply_move(schnapsen, "AH")
+    won = ss.apply_move(lead, "JH")
+    assert you.move(lead, ss.parse_move("JH"), won) == (
+        "You play JH on AH: the computer takes the trick (13 points). "
+        "The computer draws a card, then you draw KD."
+    )
