@@ -40,11 +40,8 @@ from ..cards import Suit
 from ..errors import SixtySixError
 from ..match import Match, apply_result
 from ..moves import parse_move
-from ..play import play_hand, play_match
-from ..records import GameRecord, MatchRecord, load_record, replay, replay_states
+from ..records import GameRecord, load_record, replay, replay_states
 from ..rules import CLASSIC_66, PRESET_INFO, PRESETS, Rules, get_preset, preset_name
-from ..scoring import HandEnd, HandResult, score_hand
-from ..state import HandState, Step
 
 __all__ = ["main"]
 
