@@ -26,5 +26,5 @@ def test_random_play_fails_clearly_when_a_move_makes_no_progress(
     with pytest.raises(AssertionError, match=r"seed=3, no_close=False\): the hand is not over"):
         for _ in states:
             pass
-    with pytest.raises(AssertionError, match="after 25 moves under Rules"):
+    with pytest.raises(AssertionError, match="after 25 moves under CLASSIC_66"):
         list(random_play(ss.CLASSIC_66, 3, max_moves=25))

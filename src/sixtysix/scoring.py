@@ -16,7 +16,7 @@ from typing import TypeGuard
 
 import attrs
 
-from .errors import HandNotOverError, ResultError, quote
+from .errors import HandNotOverError, PositionError, ResultError, quote
 from .rules import (
     BothOver66,
     ClosedWinBasis,
@@ -267,7 +267,10 @@ def score_hand(state: HandState) -> HandResult:
 
     Raises:
         HandNotOverError: the hand is not over yet.
+        PositionError: ``state`` is not a :class:`~sixtysix.HandState`.
     """
+    if type(state) is not HandState:
+        raise PositionError(f"score_hand needs a HandState, not {type(state).__name__}")
     if state.step is not Step.OVER:
         raise HandNotOverError(
             "cannot score a hand that is not over: "

@@ -24,7 +24,6 @@ from sixtysix.moves import ALL_MOVES
 
 from .support import ANY, INTS, TEXT, fuzz, outcome
 
-pytestmark = pytest.mark.skip(reason="needs the core branch")
 
 
 def validate(state: ss.HandState) -> list[str]:
