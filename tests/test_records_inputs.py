@@ -395,3 +395,25 @@ def test_replay_states_errors() -> None:
     with pytest.raises(RecordError, match=r"^move 1 \(\w+\) by seat 1 is illegal: ") as info:
         next(states)
     assert type(info.value) is RecordError
+
+
+def test_cut_off_edge_cases() -> None:
+    assert "(the text ends inside a value)" in refused("tru")
+    assert "(the text ends inside a value)" in refused("-1.")
+    assert "cut off" in refused('{"a": "\\u00E')
+    assert "cut off" in refused('{"a": "\\uABCD\\uD')
+    assert "cut off" not in refused("1.e5")
+    assert "cut off" not in refused('{"a": 1 -')
+    assert "cut off" not in refused('{"a": .5}')
+    assert "cut off" in refused('{"a": 12.')
+    assert "cut off" in refused('{"a": -12e')
+
+
+def test_positions_after_empty_strings() -> None:
+    data = json.loads(GAME.to_json())
+    data["version"] = ""
+    data["dealer"] = 7
+    text = json.dumps(data, indent=1)
+    message = refused(text)
+    assert "dealer: expected seat 0 or 1, not 7" in message
+    assert line_at(text, message).startswith("7")

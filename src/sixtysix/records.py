@@ -113,6 +113,8 @@ def _line_column(text: str, offset: int) -> tuple[int, int]:
 
 
 _WS = re.compile(r"[ \t\n\r]*")
+_OPENERS = frozenset("[{")
+_CLOSERS = frozenset("]}")
 _SCALAR = re.compile(r"-?(?:Infinity|[0-9]+(?:\.[0-9]+)?(?:[eE][-+]?[0-9]+)?)|true|false|null|NaN")
 
 
@@ -130,10 +132,10 @@ def _skip_value(text: str, i: int) -> int:
         c = text[i]
         if c == '"':
             i = scanstring(text, i + 1)[1]
-        elif c in "[{":
+        elif c in _OPENERS:
             depth += 1
             i += 1
-        elif c in "]}":
+        elif c in _CLOSERS:
             depth -= 1
             i += 1
         elif c in ",:":
@@ -540,8 +542,6 @@ def _parse_int(digits: str) -> int:
 
 
 _STRUCTURE = {"{": "an object", "[": "a list", '"': "a string"}
-_OPENERS = frozenset("[{")
-_CLOSERS = frozenset("]}")
 # The end of a JSON string's body: its closing quote, or an escape to skip over.
 _STRING_PART = re.compile(r'"|\\.')
 
@@ -574,7 +574,11 @@ def _cut_off_inside(text: str) -> str:
 
 _LITERALS = ("true", "false", "null", "NaN", "Infinity", "-Infinity")
 # What a number may be cut off to: a sign, a fraction point or an exponent without digits.
-_NUMBER_START = re.compile(r"-?(?:[0-9]+(?:\.[0-9]*)?(?:[eE][-+]?[0-9]*)?)?")
+_NUMBER_START = re.compile(r"-?(?:[0-9]+(?:\.(?:[0-9]+(?:[eE][-+]?[0-9]*)?)?|[eE][-+]?[0-9]*)?)?")
+
+
+# The digits (and sign) of a number that ends just before a position.
+_DIGITS_BEFORE = re.compile(r"-?[0-9]+$")
 
 
 def _is_cut_off(text: str, exc: json.JSONDecodeError, end: int) -> bool:
@@ -584,15 +588,11 @@ def _is_cut_off(text: str, exc: json.JSONDecodeError, end: int) -> bool:
     rest = text[exc.pos : end]
     if exc.msg.startswith("Invalid \\uXXXX escape"):
         return re.fullmatch(r"u[0-9a-fA-F]{0,4}(?:\\(?:u[0-9a-fA-F]{0,4})?)?", rest) is not None
-    if exc.msg == "Expecting value":
-        return any(word.startswith(rest) for word in _LITERALS) or bool(
-            _NUMBER_START.fullmatch(rest)
-        )
+    if exc.msg == "Expecting value":  # a literal cut off ("tr", "-Inf"; "-" of a number)
+        return any(word.startswith(rest) for word in _LITERALS)
     # A number cut off after its point or exponent letter: json read the digits before.
-    start = exc.pos
-    while start > 0 and text[start - 1] in "0123456789-":
-        start -= 1
-    return start < exc.pos and _NUMBER_START.fullmatch(text[start:end]) is not None
+    digits = _DIGITS_BEFORE.search(text, 0, exc.pos)
+    return digits is not None and _NUMBER_START.fullmatch(text, digits.start(), end) is not None
 
 
 def _parse_json(text: str) -> object:
