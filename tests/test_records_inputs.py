@@ -450,3 +450,8 @@ def test_a_path_past_a_scalar_stops_at_the_scalar() -> None:
     assert _find(text, ("a", 1, "b", "c")) == text.index("5")
     assert _find(text, ("a", "b")) == text.index("[")
     assert _find(text, ("z",)) == 0
+
+
+def test_a_cut_number_before_trailing_space_is_cut_off() -> None:
+    assert "cut off" in refused('{"a": 12.\n\n')
+    assert "cut off" in refused('{"a": [1e+ \t')
