@@ -395,3 +395,63 @@ def test_replay_states_errors() -> None:
     with pytest.raises(RecordError, match=r"^move 1 \(\w+\) by seat 1 is illegal: ") as info:
         next(states)
     assert type(info.value) is RecordError
+
+
+def test_cut_off_edge_cases() -> None:
+    assert "(the text ends inside a value)" in refused("tru")
+    assert "(the text ends inside a value)" in refused("-1.")
+    assert "cut off" in refused('{"a": "\\u00E')
+    assert "cut off" in refused('{"a": "\\uABCD\\uD')
+    assert "cut off" not in refused("1.e5")
+    assert "cut off" not in refused('{"a": 1 -')
+    assert "cut off" not in refused('{"a": .5}')
+    assert "cut off" in refused('{"a": 12.')
+    assert "cut off" in refused('{"a": -12e')
+
+
+def test_positions_after_empty_strings() -> None:
+    data = json.loads(GAME.to_json())
+    data["version"] = ""
+    data["dealer"] = 7
+    text = json.dumps(data, indent=1)
+    message = refused(text)
+    assert "dealer: expected seat 0 or 1, not 7" in message
+    assert line_at(text, message).startswith("7")
+
+
+def test_game_record_moves_must_be_canonical_move_texts() -> None:
+    with pytest.raises(RecordError, match=r"^move 2: not a move: 'jump'"):
+        attrs.evolve(GAME, moves=(GAME.moves[0], "jump"))
+    with pytest.raises(RecordError, match=r"^move 1: write 'QH', the canonical text, not 'qh'$"):
+        attrs.evolve(GAME, moves=("qh",))
+    with pytest.raises(RecordError, match=r"^move 1: write 'marry H', the canonical text"):
+        attrs.evolve(GAME, moves=("MARRY  h",))
+
+
+def test_positions_deep_in_lists() -> None:
+    data = json.loads(MATCH.to_json())
+    last_game = len(data["games"]) - 1
+    last_move = len(data["games"][last_game]["moves"]) - 1
+    data["games"][last_game]["moves"][last_move] = "flip"
+    for text in (
+        json.dumps(data),
+        json.dumps(data, indent=3),
+        json.dumps(data, separators=(",", ":")),
+    ):
+        message = refused(text)
+        assert f"game {last_game + 1}: move {last_move + 1}: not a move: 'flip'" in message
+        assert line_at(text, message).startswith('"flip"')
+
+
+def test_a_path_past_a_scalar_stops_at_the_scalar() -> None:
+    from sixtysix.records import _find
+
+    text = '{"a": [1, {"b": 5}]}'
+    assert _find(text, ("a", 1, "b", "c")) == text.index("5")
+    assert _find(text, ("a", "b")) == text.index("[")
+    assert _find(text, ("z",)) == 0
+
+
+def test_a_cut_number_before_trailing_space_is_cut_off() -> None:
+    assert "cut off" in refused('{"a": 12.\n\n')
+    assert "cut off" in refused('{"a": [1e+ \t')

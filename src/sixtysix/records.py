@@ -101,7 +101,7 @@ def _plain(exc: _Problem, text: str | None) -> RecordError:
     message = str(exc)
     if text is not None:
         where = _locate(text, exc.path)
-        if where is not None:
+        if where is not None:  # pragma: no branch - None only if the text is not JSON
             message = f"line {where[0]}, column {where[1]}: {message}"
     return RecordError(message)
 
@@ -113,6 +113,8 @@ def _line_column(text: str, offset: int) -> tuple[int, int]:
 
 
 _WS = re.compile(r"[ \t\n\r]*")
+_OPENERS = frozenset("[{")
+_CLOSERS = frozenset("]}")
 _SCALAR = re.compile(r"-?(?:Infinity|[0-9]+(?:\.[0-9]+)?(?:[eE][-+]?[0-9]+)?)|true|false|null|NaN")
 
 
@@ -130,10 +132,10 @@ def _skip_value(text: str, i: int) -> int:
         c = text[i]
         if c == '"':
             i = scanstring(text, i + 1)[1]
-        elif c in "[{":
+        elif c in _OPENERS:
             depth += 1
             i += 1
-        elif c in "]}":
+        elif c in _CLOSERS:
             depth -= 1
             i += 1
         elif c in ",:":
@@ -141,7 +143,7 @@ def _skip_value(text: str, i: int) -> int:
             continue
         else:
             match = _SCALAR.match(text, i)
-            if match is None:
+            if match is None:  # pragma: no cover - the text parsed as JSON
                 raise ValueError(f"not JSON at {i}")
             i = match.end()
         if depth == 0:
@@ -172,18 +174,11 @@ def _find(text: str, path: tuple[str | int, ...]) -> int:
                     break
                 j += 1
         elif text[i] == "[" and isinstance(step, int):
-            j = i + 1
-            for k in range(step + 1):
-                j = _skip_ws(text, j)
-                if text[j] == "]":
-                    break
-                if k == step:
-                    found = j
-                    break
-                j = _skip_ws(text, _skip_value(text, j))
-                if text[j] != ",":
-                    break
-                j += 1
+            # The paths of errors come from the parsed lists, so the item exists.
+            j = _skip_ws(text, i + 1)
+            for _ in range(step):
+                j = _skip_ws(text, _skip_ws(text, _skip_value(text, j)) + 1)  # past a comma
+            found = j
         if found < 0:
             return i
         i = found
@@ -540,8 +535,6 @@ def _parse_int(digits: str) -> int:
 
 
 _STRUCTURE = {"{": "an object", "[": "a list", '"': "a string"}
-_OPENERS = frozenset("[{")
-_CLOSERS = frozenset("]}")
 # The end of a JSON string's body: its closing quote, or an escape to skip over.
 _STRING_PART = re.compile(r'"|\\.')
 
@@ -574,7 +567,11 @@ def _cut_off_inside(text: str) -> str:
 
 _LITERALS = ("true", "false", "null", "NaN", "Infinity", "-Infinity")
 # What a number may be cut off to: a sign, a fraction point or an exponent without digits.
-_NUMBER_START = re.compile(r"-?(?:[0-9]+(?:\.[0-9]*)?(?:[eE][-+]?[0-9]*)?)?")
+_NUMBER_START = re.compile(r"-?(?:[0-9]+(?:\.(?:[0-9]+(?:[eE][-+]?[0-9]*)?)?|[eE][-+]?[0-9]*)?)?")
+
+
+# The digits (and sign) of a number that ends just before a position.
+_DIGITS_BEFORE = re.compile(r"-?[0-9]+$")
 
 
 def _is_cut_off(text: str, exc: json.JSONDecodeError, end: int) -> bool:
@@ -584,15 +581,11 @@ def _is_cut_off(text: str, exc: json.JSONDecodeError, end: int) -> bool:
     rest = text[exc.pos : end]
     if exc.msg.startswith("Invalid \\uXXXX escape"):
         return re.fullmatch(r"u[0-9a-fA-F]{0,4}(?:\\(?:u[0-9a-fA-F]{0,4})?)?", rest) is not None
-    if exc.msg == "Expecting value":
-        return any(word.startswith(rest) for word in _LITERALS) or bool(
-            _NUMBER_START.fullmatch(rest)
-        )
+    if exc.msg == "Expecting value":  # a literal cut off ("tr", "-Inf"; "-" of a number)
+        return any(word.startswith(rest) for word in _LITERALS)
     # A number cut off after its point or exponent letter: json read the digits before.
-    start = exc.pos
-    while start > 0 and text[start - 1] in "0123456789-":
-        start -= 1
-    return start < exc.pos and _NUMBER_START.fullmatch(text[start:end]) is not None
+    digits = _DIGITS_BEFORE.search(text, 0, exc.pos)
+    return digits is not None and _NUMBER_START.fullmatch(text, digits.start(), end) is not None
 
 
 def _parse_json(text: str) -> object:
@@ -879,9 +872,8 @@ def _states(record: GameRecord, base: tuple[str | int, ...], where: str) -> Iter
                 f"{number - 1}",
             )
         try:
+            # The move texts were checked when the record was built.
             state = apply_move(state, parse_move(text))
-        except ParseError as exc:
-            _fail(path, f"{where}move {number}: {exc}")
         except IllegalMoveError as exc:
             _fail(
                 path,
