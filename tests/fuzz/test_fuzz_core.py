@@ -25,7 +25,6 @@ from sixtysix.moves import ALL_MOVES
 from .support import ANY, INTS, TEXT, fuzz, outcome
 
 
-
 def validate(state: ss.HandState) -> list[str]:
     """``sixtysix.validate.validate`` (looked up when called: it is on the core branch)."""
     check: Callable[[ss.HandState], list[str]] = importlib.import_module(

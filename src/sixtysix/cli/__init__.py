@@ -44,8 +44,8 @@ from ..match import Match, apply_result
 from ..moves import parse_move
 from ..partnership.records import load_record as p4_load_record
 from ..records import GameRecord, load_record, replay, replay_states
-from .replay4 import is_four_hand, print_four_hand
 from ..rules import CLASSIC_66, PRESET_INFO, PRESETS, Rules, get_preset, preset_name
+from .replay4 import is_four_hand, print_four_hand
 
 __all__ = ["main"]
 

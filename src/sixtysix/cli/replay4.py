@@ -19,6 +19,7 @@ Four-hand game record hand.json: FOUR_HAND_24, written by sixtysix ...
 
 from __future__ import annotations
 
+import itertools
 import json
 from typing import TextIO
 
@@ -58,9 +59,8 @@ def _print_hand(out: TextIO, record: HandRecord) -> None:
     )
     for seat in range(4):
         out.write(f"  seat {seat}: {' '.join(str(c) for c in deal.hand(seat))}\n")
-    for number, (before, after) in enumerate(zip(states, states[1:], strict=False), 1):
-        seat = before.to_move
-        line = f"{number:>3}. seat {seat} plays {record.moves[number - 1]}"
+    for number, (before, after) in enumerate(itertools.pairwise(states), 1):
+        line = f"{number:>3}. seat {before.to_move} plays {record.moves[number - 1]}"
         if not after.trick:  # the move completed a trick
             cards = " ".join(str(CARDS[c]) for c in after.played[-4:])
             line += f"   [{cards}] won by seat {after.leader}"
