@@ -14,7 +14,7 @@ from sixtysix.cli import main
 
 
 def _match() -> p4.MatchRecord:
-    players = [p4.PartnershipRuleBot(), RandomBot()] * 2
+    players: list[p4.Player] = [p4.PartnershipRuleBot(), RandomBot()] * 2
     return p4.play_match(p4.FOUR_HAND_24, players, seed=3, rng=random.Random(0))
 
 

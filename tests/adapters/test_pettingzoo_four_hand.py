@@ -165,7 +165,7 @@ def test_bad_arguments() -> None:
         SixtySixEnv(variant=p4.FOUR_HAND_24)
     table = SixtySixEnv(game="four-hand", variant=p4.FOUR_HAND_24)
     assert isinstance(table.game, p4.PartnershipGame) and table.game.rules == p4.FOUR_HAND_24
-    assert SixtySixEnv(game=p4.PartnershipGame(p4.FOUR_HAND_66)).observation_space("player_3")[
-        "observation"
-    ].shape == (451,)
+    raw = SixtySixEnv(game=p4.PartnershipGame(p4.FOUR_HAND_66))
+    space: Any = raw.observation_space("player_3")
+    assert space["observation"].shape == (451,)
     assert SixtySixEnv(game="two-hand").game.name.startswith("two-hand")
