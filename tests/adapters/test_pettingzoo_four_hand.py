@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import random
+import re
 import warnings
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -169,3 +171,18 @@ def test_bad_arguments() -> None:
     space: Any = raw.observation_space("player_3")
     assert space["observation"].shape == (451,)
     assert SixtySixEnv(game="two-hand").game.name.startswith("two-hand")
+
+
+def test_the_docs_example_runs(capsys: pytest.CaptureFixture[str]) -> None:
+    page = Path(__file__).parent.parent.parent / "docs" / "adapters.md"
+    found = re.search(r"<!-- four-hand example -->\n```python\n(.*?)```", page.read_text(), re.S)
+    assert found is not None
+    exec(compile(found.group(1), f"{page}:four-hand", "exec"), {"__name__": "docs_example"})
+    out = capsys.readouterr().out.splitlines()
+    assert out == [
+        "['player_0', 'player_1', 'player_2', 'player_3']",
+        "player_2 scores -1",
+        "player_0 scores -1",
+        "player_1 scores 1",
+        "player_3 scores 1",
+    ]
