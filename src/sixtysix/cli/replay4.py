@@ -27,7 +27,7 @@ from .. import partnership as p4
 from ..cards import CARDS
 from ..partnership.records import HandRecord, MatchRecord
 
-__all__ = ["is_four_hand", "print_four_hand"]
+__all__: list[str] = []  # used by the replay command only
 
 
 def is_four_hand(text: str | bytes) -> bool:
