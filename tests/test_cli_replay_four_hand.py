@@ -6,6 +6,7 @@ import json
 import random
 from pathlib import Path
 
+import attrs
 import pytest
 
 from sixtysix import partnership as p4
@@ -74,3 +75,20 @@ def test_an_unfinished_hand_and_match(tmp_path: Path, capsys: pytest.CaptureFixt
     path.write_text(p4.record_hand(p4.FOUR_HAND_24, moves, seed=1).to_json())
     assert main(["replay", str(path)]) == 0
     assert "The hand is not finished." in capsys.readouterr().out
+
+
+def test_a_tie_with_the_ten_of_trumps_point(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    rules = attrs.evolve(p4.FOUR_HAND_24, ten_of_trumps_point=True)
+    players: list[p4.Player] = [RandomBot()] * 4
+    record = p4.play_hand(rules, players, seed=652, rng=random.Random(652))
+    assert record.result is not None and record.result.winner is None
+    ten = record.result.ten_of_trumps
+    assert ten is not None
+    path = tmp_path / "tie.json"
+    path.write_text(record.to_json())
+    assert main(["replay", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert "Four-hand game record" in out and "house rules" in out
+    assert f"nobody scores; 1 carried; side {ten} (seats {ten} and {ten + 2}) scores the" in out
