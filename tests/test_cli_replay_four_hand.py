@@ -92,3 +92,18 @@ def test_a_tie_with_the_ten_of_trumps_point(
     out = capsys.readouterr().out
     assert "Four-hand game record" in out and "house rules" in out
     assert f"nobody scores; 1 carried; side {ten} (seats {ten} and {ten + 2}) scores the" in out
+
+
+def test_an_unfinished_match(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    record = _match()
+    first = record.games[0]
+    assert first.result is not None
+    scores = p4.apply_result(
+        p4.PartnershipMatch(rules=record.rules, seed=record.seed, dealer=record.dealer),
+        first.result,
+    ).scores
+    part = attrs.evolve(record, games=(first,), scores=scores)
+    path = tmp_path / "part-match.json"
+    path.write_text(part.to_json())
+    assert main(["replay", str(path)]) == 0
+    assert "The match is not finished." in capsys.readouterr().out
