@@ -512,7 +512,9 @@ def test_sprt_stops_the_run_the_same_way_everywhere(tmp_path: Path) -> None:
 
 
 def test_sprt_on_points_and_undecided() -> None:
-    t = Tournament((RULE, RANDOM), deals=3, seed=1, sprt=SprtSpec(0, 0.1, metric="points"))
+    # A random player that also claims falsely loses by less, so 3 deals do not decide.
+    clumsy = parse_bot('random{"false_claims": true}')
+    t = Tournament((RULE, clumsy), deals=3, seed=1, sprt=SprtSpec(0, 0.1, metric="points"))
     report = run_tournament(t, "inline").report()
     assert report.sprt is not None
     assert report.sprt.metric == "points" and report.sprt.deals == 3

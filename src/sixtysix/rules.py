@@ -641,7 +641,7 @@ PRESET_INFO: Mapping[str, PresetInfo] = types.MappingProxyType(
                 "**Sixty-Six**, the default: the common ground of the English Sixty-Six rule "
                 "texts (the Bicycle/Foster *Hoyle* text and the rules-site write-ups the "
                 "library was built from).",
-                ("66", "SIXTY_SIX"),
+                ("66",),
             ),
             PresetInfo(
                 "PAGAT_66",

@@ -1,9 +1,8 @@
 """Fuzz targets of the core modules: positions, moves, cards, rules, dealing, the engine's
 queries, views. Every accepted value must round-trip and pass ``sixtysix.validate``.
 
-These need the input checks of the core branch (issue 9: ``validate``, checked queries,
-``PlayerView`` validated on construction, quoted messages); they are skipped until it is
-merged.
+They pin the input checks of the core modules (``validate``, checked queries,
+``PlayerView`` validated on construction, quoted messages).
 """
 
 from __future__ import annotations
@@ -14,7 +13,6 @@ from collections.abc import Callable
 from typing import Any
 
 import attrs
-import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 from tests.helpers import ALL_RULES, random_play

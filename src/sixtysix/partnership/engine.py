@@ -475,7 +475,11 @@ def apply_move(state: PartnershipState, move: Move | str) -> PartnershipState:
         IllegalMoveError: the move is not legal; the message names the obligation broken.
         ParseError: ``move`` is text that is not a move.
     """
-    card = move.card.index if type(move) is Play else _card_of(move)
+    if type(move) is not Play:
+        card = _card_of(move)
+        move = PLAY[card]
+    else:
+        card = move.card.index
     if state.over:
         raise IllegalMoveError(move, "the hand is over")
     trick = state.trick

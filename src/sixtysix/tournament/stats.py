@@ -327,6 +327,7 @@ class SprtState:
     (game points per hand). Sums are exact fractions, so the log-likelihood ratio after
     ``n`` observations does not depend on how they were computed.
 
+    >>> from fractions import Fraction
     >>> s = SprtState(0.5, 0.6, 0.05, 0.05)
     >>> for x in (0.75, 0.5, 0.75, 0.5):
     ...     s.add(Fraction(x))
