@@ -129,7 +129,7 @@ class FourSeats:
 def test_four_seat_games_seat_partners_opposite() -> None:
     t = Tournament((RULE, RANDOM), deals=1, game=FourSeats())  # type: ignore[arg-type]
     assert [s.seats for s in seatings(t, schedule_jobs(t)[0])] == [(0, 1, 0, 1), (1, 0, 1, 0)]
-    with pytest.raises(TournamentError, match="two-hand game only"):
+    with pytest.raises(TournamentError, match="two-hand game and the four-hand"):
         Tournament((RULE, RANDOM), unit="match", game=FourSeats())  # type: ignore[arg-type]
     with pytest.raises(TournamentError, match="cannot be rebuilt"):
         Tournament.from_dict(t.to_dict())

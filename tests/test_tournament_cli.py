@@ -121,7 +121,10 @@ def test_usage_errors(run: Run, argv: list[str], message: str) -> None:
 @pytest.mark.parametrize(
     ("bots", "message"),
     [
-        (["rule", "clever"], "unknown bot 'clever': use one of "),
+        (
+            ["rule", "clever"],
+            "unknown bot 'clever': use one of ismcts, partnership-rule, pimc, random, rule",
+        ),
         (["rule", "no.such.module:Bot"], "cannot import the bot module 'no.such.module'"),
         (["rule", "sixtysix:NoSuchBot"], "'sixtysix' has no bot class or factory named"),
         (["rule", 'random{"depth": 3}'], "does not take these arguments"),

@@ -65,6 +65,49 @@ block                  size     meaning
 each legal move of the view's seat and 0 elsewhere; it is all zeros when the seat is
 not to move or the hand is over. :func:`decode_mask` turns it back into the moves.
 
+**Four-hand partnership views** (:class:`~sixtysix.partnership.PartnershipView`) have
+their own vector, :func:`encode_partnership_view`, of ``13 * deck.size + 35`` entries
+(451 for the 32-card deck, 347 for 24 cards; :func:`partnership_layout` gives the
+blocks). Seats are taken *relative to the viewer*: position 0 is me, 1 the opponent on
+my left (the next to play after me), 2 my partner, 3 the opponent on my right; "us" is
+my side, "them" the other. Card blocks are in the deck's canonical order as above.
+
+=====================  =======  ======================================================
+block                  size     meaning
+=====================  =======  ======================================================
+``hand``               n        my cards (the only private block)
+``turnup``             n        the turned-up card (the trump card, the dealer's)
+``played_0`` ..        4 x n    the cards each relative position has played so far
+``played_3``                    (this trick included)
+``excluded_1`` ..      3 x n    the cards positions 1, 2, 3 are known not to hold
+``excluded_3``                  (the inferences of RULES.md §10.9)
+``trick``              n        the cards of the trick in progress
+``best``               n        the card winning the trick in progress
+``won_us``             n        the cards in the tricks my side won
+``won_them``           n        the cards in the tricks the other side won
+``trump``              4        trump suit, one-hot (clubs, diamonds, hearts, spades)
+``seat``               4        my absolute seat, one-hot (seats 0, 2 are side 0)
+``dealer``             4        the dealer's relative position, one-hot
+``leader``             4        the relative position that led this trick, one-hot
+``to_move``            4        the relative position to move, one-hot (zeros when over)
+``flags``              3        I am to move; the dealer still holds the turn-up; over
+``hand_sizes``         4        cards held by each relative position / cards per hand
+``points``             2        card points of us, them (/ 66)
+``tricks``             2        tricks won by us, them (/ tricks in a hand)
+``scores``             2        match scores of us, them when dealt (/ ``match_target``)
+``ten_of_trumps``      2        the side that won the trump ten: us, them (one-hot)
+=====================  =======  ======================================================
+
+The four-hand action mask is :func:`partnership_action_mask`: the same 40 ids, of
+which only the plays (0-31) occur.
+
+>>> from sixtysix import partnership as p4
+>>> v4 = p4.observe(p4.new_hand(p4.FOUR_HAND_66, seed=3), 1)
+>>> len(encode_partnership_view(v4)) == partnership_observation_size(p4.FOUR_HAND_66) == 451
+True
+>>> sum(partnership_action_mask(v4)) == len(p4.legal_moves(v4))
+True
+
 The plain functions return Python lists and need nothing but the standard library;
 :func:`encode_view_array` and :func:`action_mask_array` return NumPy arrays (``float32``
 and ``int8``) and import NumPy when first called.
@@ -87,14 +130,22 @@ if TYPE_CHECKING:
     import numpy as np
     import numpy.typing as npt
 
+    from .partnership.rules import PartnershipRules
+    from .partnership.views import PartnershipView
+
 __all__ = [
     "action_mask",
     "action_mask_array",
     "decode_mask",
+    "encode_partnership_view",
+    "encode_partnership_view_array",
     "encode_view",
     "encode_view_array",
     "layout",
     "observation_size",
+    "partnership_action_mask",
+    "partnership_layout",
+    "partnership_observation_size",
     "view_text",
 ]
 
@@ -405,3 +456,183 @@ def view_text(view: PlayerView, *, public: bool = True, private: bool = True) ->
             if field.name not in ("rules", "hand_mask"):
                 parts.append(f"{field.name}={_field_text(field.name, getattr(view, field.name))}")
     return "; ".join(parts)
+
+
+# ---------------------------------------------------------------- four-hand views
+
+_P4_CARD_BLOCKS = (
+    "hand",
+    "turnup",
+    "played_0",
+    "played_1",
+    "played_2",
+    "played_3",
+    "excluded_1",
+    "excluded_2",
+    "excluded_3",
+    "trick",
+    "best",
+    "won_us",
+    "won_them",
+)
+_P4_FIXED_BLOCKS: tuple[tuple[str, int], ...] = (
+    ("trump", 4),
+    ("seat", 4),
+    ("dealer", 4),
+    ("leader", 4),
+    ("to_move", 4),
+    ("flags", 3),
+    ("hand_sizes", 4),
+    ("points", 2),
+    ("tricks", 2),
+    ("scores", 2),
+    ("ten_of_trumps", 2),
+)
+_P4_FIXED_SIZE = sum(size for _, size in _P4_FIXED_BLOCKS)
+
+
+def _p4_deck_of(deck: Deck | PartnershipRules) -> Deck:
+    from .partnership.rules import PartnershipRules
+
+    if isinstance(deck, PartnershipRules):
+        return deck.deck
+    if isinstance(deck, Deck):
+        return deck
+    raise SixtySixError(f"expected a Deck or a PartnershipRules value, not {quote(deck)}")
+
+
+def partnership_observation_size(deck: Deck | PartnershipRules) -> int:
+    """The length of :func:`encode_partnership_view`'s vector: ``13 * deck.size + 35``.
+
+    >>> from sixtysix import Deck, partnership as p4
+    >>> partnership_observation_size(p4.FOUR_HAND_66), partnership_observation_size(Deck.D24)
+    (451, 347)
+
+    Raises:
+        SixtySixError: ``deck`` is neither a :class:`~sixtysix.Deck` nor a four-hand rule set.
+    """
+    return len(_P4_CARD_BLOCKS) * _p4_deck_of(deck).size + _P4_FIXED_SIZE
+
+
+def partnership_layout(deck: Deck | PartnershipRules) -> tuple[tuple[str, int, int], ...]:
+    """The blocks of the four-hand vector as ``(name, start, size)``, in order.
+
+    >>> from sixtysix import partnership as p4
+    >>> partnership_layout(p4.FOUR_HAND_24)[:2]
+    (('hand', 0, 24), ('turnup', 24, 24))
+    >>> partnership_layout(p4.FOUR_HAND_24)[-1]
+    ('ten_of_trumps', 345, 2)
+
+    Raises:
+        SixtySixError: ``deck`` is neither a :class:`~sixtysix.Deck` nor a four-hand rule set.
+    """
+    n = _p4_deck_of(deck).size
+    blocks: list[tuple[str, int, int]] = []
+    start = 0
+    for name in _P4_CARD_BLOCKS:
+        blocks.append((name, start, n))
+        start += n
+    for name, size in _P4_FIXED_BLOCKS:
+        blocks.append((name, start, size))
+        start += size
+    return tuple(blocks)
+
+
+def _check_p4_view(view: object) -> PartnershipView:
+    from .partnership.views import PartnershipView
+
+    if not isinstance(view, PartnershipView):
+        raise SixtySixError(f"expected a PartnershipView, not {quote(view)}")
+    return view
+
+
+def encode_partnership_view(view: PartnershipView) -> list[float]:
+    """The four-hand observation vector of ``view`` (see the module doc for its layout).
+
+    A function of the view alone: two states that differ only in cards the seat cannot
+    see give equal vectors.
+
+    >>> from sixtysix import partnership as p4
+    >>> s = p4.new_hand(p4.FOUR_HAND_24, seed=3, dealer=0)
+    >>> vector = encode_partnership_view(p4.observe(s, 2))
+    >>> blocks = {name: vector[a : a + n] for name, a, n in partnership_layout(s.rules)}
+    >>> sum(blocks["hand"]), blocks["dealer"], blocks["to_move"]
+    (6.0, [0.0, 0.0, 1.0, 0.0], [0.0, 0.0, 0.0, 1.0])
+
+    Raises:
+        SixtySixError: ``view`` is not a :class:`~sixtysix.partnership.PartnershipView`.
+    """
+    view = _check_p4_view(view)
+    rules = view.rules
+    deck = rules.deck
+    n = deck.size
+    slots = _SLOTS[deck]
+    me = view.seat
+    us = me & 1
+    out: list[float] = []
+    _card_block(out, view.hand_mask, slots, n)
+    _card_block(out, 1 << view.turnup_index, slots, n)
+    played_by = [0, 0, 0, 0]
+    for card, seat in zip(view.played, view.players, strict=True):
+        played_by[(seat - me) & 3] |= 1 << card
+    for mask in played_by:
+        _card_block(out, mask, slots, n)
+    for rel in (1, 2, 3):
+        _card_block(out, view.excluded[(me + rel) & 3], slots, n)
+    trick = 0
+    for card in view.trick:
+        trick |= 1 << card
+    _card_block(out, trick, slots, n)
+    _card_block(out, 1 << view.best if view.best >= 0 else 0, slots, n)
+    _card_block(out, view.won[us], slots, n)
+    _card_block(out, view.won[1 - us], slots, n)
+    _one_hot(out, view.trump, 4)
+    _one_hot(out, me, 4)
+    _one_hot(out, (view.dealer - me) & 3, 4)
+    _one_hot(out, (view.leader - me) & 3, 4)
+    to_move = view.to_move
+    _one_hot(out, -1 if to_move is None else (to_move - me) & 3, 4)
+    out.extend((float(to_move == me), float(view.turnup_held), float(view.over)))
+    per_hand = n // 4
+    out.extend(view.hand_sizes[(me + rel) & 3] / per_hand for rel in range(4))
+    out.extend((view.points(us) / _POINTS_SCALE, view.points(1 - us) / _POINTS_SCALE))
+    out.extend((view.tricks(us) / per_hand, view.tricks(1 - us) / per_hand))
+    target = rules.match_target
+    out.extend((view.scores[us] / target, view.scores[1 - us] / target))
+    ten = view.ten_side
+    _one_hot(out, -1 if ten < 0 else int(ten != us), 2)
+    return out
+
+
+def partnership_action_mask(view: PartnershipView) -> list[int]:
+    """40 entries, 1 at the id of each of the view's legal plays (all 0 if not to move).
+
+    >>> from sixtysix import partnership as p4
+    >>> s = p4.new_hand(p4.FOUR_HAND_66, seed=3, dealer=0)
+    >>> [sum(partnership_action_mask(p4.observe(s, seat))) for seat in (1, 2)]
+    [8, 0]
+
+    Raises:
+        SixtySixError: ``view`` is not a :class:`~sixtysix.partnership.PartnershipView`.
+    """
+    view = _check_p4_view(view)
+    mask = [0] * NUM_ACTIONS
+    for move in view.legal_moves():
+        mask[move_id(move)] = 1
+    return mask
+
+
+def encode_partnership_view_array(view: PartnershipView) -> npt.NDArray[np.float32]:
+    """:func:`encode_partnership_view` as a NumPy ``float32`` array.
+
+    >>> from sixtysix import partnership as p4
+    >>> v = p4.observe(p4.new_hand(p4.FOUR_HAND_66, seed=1), 0)
+    >>> encode_partnership_view_array(v).shape
+    (451,)
+
+    Raises:
+        SixtySixError: ``view`` is not a :class:`~sixtysix.partnership.PartnershipView`.
+    """
+    import numpy as np
+
+    return np.asarray(encode_partnership_view(view), dtype=np.float32)

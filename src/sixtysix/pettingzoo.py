@@ -27,6 +27,26 @@ the same hand; ``options={"dealer": 0}`` fixes the dealer and ``options={"state"
 hand}`` starts from a given :class:`~sixtysix.HandState`. Rendering shows the whole
 table (both hands and the talon, for a spectator): ``render_mode="ansi"`` returns the
 text, ``"human"`` prints it after every step.
+
+**Four-hand partnership Sixty-Six** is ``env(game="four-hand", variant="four_hand_66")``
+(or ``"four_hand_24"``, any case, or a :class:`~sixtysix.partnership.PartnershipRules`
+value; the default variant is ``four_hand_66``): four agents ``player_0`` to
+``player_3``, seats 0 and 2 against 1 and 3. Each observation is the
+:func:`~sixtysix.encoding.encode_partnership_view_array` vector of the agent's
+:class:`~sixtysix.partnership.PartnershipView` (451 entries for 32 cards, 347 for 24)
+and the action mask of its legal plays (:func:`sixtysix.partnership.legal_moves`;
+only the ids 0-31 occur). Rewards are the hand's net game points per seat,
+``(d, -d, d, -d)`` with ``d`` side 0's game points minus side 1's, so partners share a
+reward. ``options={"state": ...}`` takes a
+:class:`~sixtysix.partnership.PartnershipState`; the rendering is
+:func:`sixtysix.partnership.render` (all four hands).
+
+>>> table4 = env(game="four-hand", variant="four_hand_24")
+>>> table4.reset(seed=1)
+>>> table4.possible_agents
+['player_0', 'player_1', 'player_2', 'player_3']
+>>> table4.observe(table4.agent_selection)["observation"].shape
+(347,)
 """
 
 from __future__ import annotations
@@ -41,9 +61,15 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
+from . import partnership as p4
 from ._adapters import resolve_rules
-from .encoding import encode_view_array, observation_size
-from .errors import AdapterError, quote
+from .encoding import (
+    encode_partnership_view_array,
+    encode_view_array,
+    observation_size,
+    partnership_observation_size,
+)
+from .errors import AdapterError, RulesError, quote
 from .game import Game, TwoHandGame
 from .notation import render
 from .rules import Rules
@@ -66,12 +92,18 @@ class SixtySixEnv(AECEnv):  # type: ignore[misc]
     ('player_1', 0)
 
     Args:
-        variant: A preset name (any case) or a :class:`~sixtysix.Rules` value; ignored
-            when ``game`` is given.
-        claims: ``preset`` (the rule set's own claim mode), ``auto`` or ``explicit``.
+        variant: A preset name (any case) or a rule set: a :class:`~sixtysix.Rules`
+            value for the two-hand game (default ``schnapsen``), a four-hand preset name
+            or :class:`~sixtysix.partnership.PartnershipRules` with
+            ``game="four-hand"`` (default ``four_hand_66``); ignored when ``game`` is a
+            :class:`~sixtysix.Game`.
+        claims: ``preset`` (the rule set's own claim mode), ``auto`` or ``explicit``
+            (two-hand only).
         render_mode: ``None``, ``"ansi"`` or ``"human"``.
-        game: Any :class:`~sixtysix.Game` (default: :class:`~sixtysix.TwoHandGame` of
-            ``variant``); one agent per seat.
+        game: ``"two-hand"`` (the default), ``"four-hand"`` (partnership Sixty-Six of
+            ``variant``, with four agents), or any :class:`~sixtysix.Game`; one agent
+            per seat. A :class:`~sixtysix.partnership.PartnershipGame` gets the
+            four-hand encoder.
         encoder: The observation function of the game's views (default for the
             two-hand game: :func:`~sixtysix.encoding.encode_view_array`).
         size: The length of ``encoder``'s vectors (needed with ``encoder``).
@@ -90,10 +122,10 @@ class SixtySixEnv(AECEnv):  # type: ignore[misc]
 
     def __init__(
         self,
-        variant: str | Rules = "schnapsen",
+        variant: str | Rules | p4.PartnershipRules | None = None,
         claims: str = "preset",
         render_mode: str | None = None,
-        game: Game[Any, Any, Any] | None = None,
+        game: str | Game[Any, Any, Any] | None = None,
         encoder: Callable[[Any], Any] | None = None,
         size: int | None = None,
     ) -> None:
@@ -102,9 +134,11 @@ class SixtySixEnv(AECEnv):  # type: ignore[misc]
             raise AdapterError(
                 f"render_mode must be None, 'ansi' or 'human', not {quote(render_mode)}"
             )
-        if game is None:
-            game = TwoHandGame(resolve_rules(variant, claims))
-        if encoder is None:
+        game = _resolve_game(game, variant, claims)
+        if encoder is None and isinstance(game, p4.PartnershipGame):
+            encoder = encode_partnership_view_array
+            size = partnership_observation_size(game.rules)
+        elif encoder is None:
             if not isinstance(game, TwoHandGame):
                 raise AdapterError(
                     f"no observation encoding for {quote(game)}: pass encoder= and size="
@@ -234,7 +268,12 @@ class SixtySixEnv(AECEnv):  # type: ignore[misc]
             gymnasium.logger.warn("render() was called without a render_mode")
             return None
         state = self.state
-        text = render(state) if isinstance(state, HandState) else str(state)
+        if isinstance(state, HandState):
+            text = render(state)
+        elif isinstance(state, p4.PartnershipState):
+            text = p4.render(state)
+        else:
+            text = str(state)
         if self.render_mode == "ansi":
             return text
         print(text + "\n")
@@ -242,6 +281,35 @@ class SixtySixEnv(AECEnv):  # type: ignore[misc]
 
     def close(self) -> None:
         """Nothing to release."""
+
+
+def _resolve_game(
+    game: str | Game[Any, Any, Any] | None,
+    variant: str | Rules | p4.PartnershipRules | None,
+    claims: str,
+) -> Game[Any, Any, Any]:
+    """The game of :class:`SixtySixEnv`'s ``game`` and ``variant`` arguments."""
+    if game is None or game == "two-hand":
+        if isinstance(variant, p4.PartnershipRules):
+            raise AdapterError("four-hand rules need game='four-hand'")
+        return TwoHandGame(resolve_rules("schnapsen" if variant is None else variant, claims))
+    if game == "four-hand":
+        if isinstance(variant, p4.PartnershipRules):
+            return p4.PartnershipGame(variant)
+        if variant is None:
+            return p4.PartnershipGame(p4.FOUR_HAND_66)
+        if isinstance(variant, str):
+            try:
+                return p4.PartnershipGame(p4.get_preset(variant))
+            except RulesError:
+                pass
+        names = ", ".join(name.lower() for name in p4.PRESETS)
+        raise AdapterError(
+            f"variant {quote(variant)} is not a four-hand preset; use one of: {names}"
+        )
+    if isinstance(game, str):
+        raise AdapterError(f"game is 'two-hand', 'four-hand' or a Game, not {quote(game)}")
+    return game
 
 
 def raw_env(**kwargs: Any) -> SixtySixEnv:

@@ -23,10 +23,9 @@ True
 from __future__ import annotations
 
 import random
-from typing import Protocol, runtime_checkable
+from typing import Any, Protocol, runtime_checkable
 
 from ..moves import Move
-from ..observe import PlayerView
 from .random_bot import RandomBot
 from .rule_bot import RuleBot
 
@@ -40,9 +39,15 @@ class Bot(Protocol):
     ``view.seat`` is the seat to move; ``sixtysix.legal_moves(view)`` lists the choices.
     ``rng`` is the only source of randomness a bot should use, so that seeded games
     are reproducible.
+
+    The view is typed :data:`~typing.Any` because the protocol covers every game of the
+    library: a two-hand bot receives a :class:`~sixtysix.PlayerView`, a four-hand bot
+    (such as :class:`~sixtysix.partnership.PartnershipRuleBot`) a
+    :class:`~sixtysix.partnership.PartnershipView`. Each bot types its own ``choose``
+    with the view it plays from.
     """
 
-    def choose(self, view: PlayerView, rng: random.Random) -> Move:
+    def choose(self, view: Any, rng: random.Random) -> Move:
         """The move to make in the position ``view`` (one of its legal moves)."""
         ...
 

@@ -8,7 +8,13 @@ RuleBot()
 >>> make_bot("sixtysix.bots:RandomBot")
 RandomBot()
 >>> sorted(BOT_NAMES)
-['ismcts', 'pimc', 'random', 'rule']
+['ismcts', 'partnership-rule', 'pimc', 'random', 'rule']
+>>> make_bot("partnership-rule")
+PartnershipRuleBot()
+
+``random`` plays either game (it draws among ``view.legal_moves()``); ``rule``,
+``pimc`` and ``ismcts`` play the two-hand game, ``partnership-rule``
+(:class:`~sixtysix.partnership.PartnershipRuleBot`) the four-hand partnership game.
 >>> make_bot("pimc", {"worlds": 8})
 PimcBot(worlds=8, time_limit=None)
 """
@@ -20,6 +26,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from ..errors import PlayerError, quote
+from ..partnership.rule_bot import PartnershipRuleBot
 from . import Bot
 from .ismcts import IsmctsBot
 from .pimc import PimcBot
@@ -31,6 +38,7 @@ __all__ = ["BOT_NAMES", "make_bot", "register_bot"]
 #: The built-in bots by name, each a callable that takes the bot's keyword arguments.
 BOT_NAMES: dict[str, Callable[..., Bot]] = {
     "ismcts": IsmctsBot,
+    "partnership-rule": PartnershipRuleBot,
     "pimc": PimcBot,
     "random": RandomBot,
     "rule": RuleBot,

@@ -6,7 +6,9 @@ Run ``sixtysix --help`` (or ``python -m sixtysix --help``) for the subcommands:
 * ``sixtysix simulate`` — random-vs-random matches or hands, with a summary;
 * ``sixtysix tournament BOT BOT ...`` — bots against bots over duplicate deals, with a
   report (confidence intervals, ratings, SPRT), on any number of cores or a Dask cluster;
-* ``sixtysix replay FILE`` — check a game or match record and print it move by move;
+* ``sixtysix replay FILE`` — check a game or match record and print it move by move
+  (two-hand records, and four-hand records of kind ``four-hand-game`` or
+  ``four-hand-match``);
 * ``sixtysix rules [PRESET]`` — list the presets, or print one rule set.
 
 Exit status, which scripts may rely on:
@@ -40,8 +42,10 @@ from ..cards import Suit
 from ..errors import SixtySixError
 from ..match import Match, apply_result
 from ..moves import parse_move
+from ..partnership.records import load_record as p4_load_record
 from ..records import GameRecord, load_record, replay, replay_states
 from ..rules import CLASSIC_66, PRESET_INFO, PRESETS, Rules, get_preset, preset_name
+from .replay4 import is_four_hand, print_four_hand
 
 __all__ = ["main"]
 
@@ -239,6 +243,12 @@ def _cmd_replay(args: argparse.Namespace) -> int:
     path: str = args.file
     text = _read_text(path, "record file")
     name = "standard input" if path == "-" else path
+    if is_four_hand(text):  # kinds "four-hand-game" and "four-hand-match"
+        try:
+            print_four_hand(sys.stdout, p4_load_record(text), name)
+        except SixtySixError as exc:
+            raise _CliError(f"{name}: {exc}") from None
+        return _EXIT_OK
     try:
         record = load_record(text)
         replay(record)  # checks every move and every result before anything is printed

@@ -14,6 +14,7 @@ import sys
 import time
 from typing import Any
 
+from .. import partnership as p4
 from ..tournament import SprtSpec, Tournament, parse_bot, read_journal, run_tournament
 from ..tournament.executors import open_executor
 from ..tournament.progress import progress_bar
@@ -35,10 +36,16 @@ A bot is NAME (random, rule, or another registered name), an import path
 package.module:Class, either followed by its keyword arguments as a JSON object, and
 optionally preceded by LABEL= (e.g. 'deep=mybots.search:Bot{"depth": 3}').
 Deal k is dealt from seed 'SEED:k' by seat k % 2 and played twice, the seats swapped.
+With --game four-hand (partnership Sixty-Six, --variant FOUR_HAND_66 or FOUR_HAND_24)
+the first bot of a pair holds seats 0 and 2, the second seats 1 and 3; deal k is dealt
+by seat k % 4 and played twice with the sides swapped; use the bots random and
+partnership-rule (e.g. 'sixtysix tournament --game four-hand partnership-rule random').
 Exit status: 0 ok, 1 an error or a forfeited game, 2 usage error, 130 interrupted."""
 
 #: Options that describe the tournament, which --resume takes from the journal instead.
-_TOURNAMENT_OPTIONS = ("deals", "unit", "rules", "rules_file", "seed", "single", "sprt")
+_TOURNAMENT_OPTIONS = (
+    "deals", "unit", "rules", "rules_file", "seed", "single", "sprt", "game", "variant",
+)  # fmt: skip
 
 
 def add_parser(sub: Any) -> None:
@@ -56,6 +63,16 @@ def add_parser(sub: Any) -> None:
     )
     p.add_argument("bots", nargs="*", metavar="BOT", help="two or more bots (see below)")
     _add_rules_options(p)
+    p.add_argument(
+        "--game",
+        choices=("two-hand", "four-hand"),
+        help="two-hand Sixty-Six (default) or four-hand partnership Sixty-Six",
+    )
+    p.add_argument(
+        "--variant",
+        choices=sorted(p4.PRESETS),
+        help="the four-hand preset (with --game four-hand; default FOUR_HAND_66)",
+    )
     p.add_argument("--deals", type=_positive, metavar="N", help="deals per pair (default 100)")
     p.add_argument(
         "--unit",
@@ -135,6 +152,13 @@ def _tournament_of(args: argparse.Namespace) -> Tournament:
     sprt = None
     if args.sprt is not None:
         sprt = SprtSpec.parse(args.sprt, args.sprt_on)
+    game = None
+    if args.game == "four-hand":
+        if args.rules is not None or args.rules_file is not None:
+            raise _Usage("--game four-hand takes --variant, not --rules or --rules-file")
+        game = p4.PartnershipGame(p4.PRESETS[args.variant or "FOUR_HAND_66"])
+    elif args.variant is not None:
+        raise _Usage("--variant needs --game four-hand")
     return Tournament(
         bots,
         _rules_of(args),
@@ -143,6 +167,7 @@ def _tournament_of(args: argparse.Namespace) -> Tournament:
         unit=args.unit or "hand",
         duplicate=not args.single,
         sprt=sprt,
+        game=game,
     )
 
 

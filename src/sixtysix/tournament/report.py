@@ -24,6 +24,7 @@ from typing import Any
 import attrs
 
 from ..errors import TournamentError
+from ..game import TwoHandGame
 from ..rules import preset_name
 from ..scoring import HandEnd
 from .results import FORFEIT_END, DealResult, GameOutcome
@@ -60,6 +61,7 @@ _ENDING_GROUPS: Mapping[str, tuple[str, ...]] = {
         HandEnd.BOTH_OVER_66.name,
         HandEnd.NEITHER_REACHED_66.name,
         HandEnd.LAST_TRICK.name,
+        "TIE",  # four-hand 65-65 (PartnershipEnd.TIE)
     ),
     "forfeit": (FORFEIT_END,),
 }
@@ -277,12 +279,17 @@ def _pct(part: int, whole: int) -> str:
 
 def _text_lines(r: Report, timing: bool) -> Iterable[str]:
     t = r.tournament
-    rules = preset_name(t.rules) or "house rules"
+    game = t.the_game
+    n = game.num_seats
+    two = isinstance(game, TwoHandGame)
+    rules = (preset_name(t.rules) or "house rules") if two else game.name
     units = "hands" if t.unit == "hand" else "matches"
     kind = " vs ".join(t.labels) if len(t.bots) == 2 else f"round robin of {len(t.bots)} bots"
     yield f"sixtysix tournament: {kind}, {t.deals} deals of {rules} ({units}), seed {t.seed!r}\n"
     how = "played twice, the seats swapped" if t.duplicate else "played once"
-    yield f"(deal k is dealt from seed '{t.seed}:k' by seat k % 2 and {how})\n"
+    yield f"(deal k is dealt from seed '{t.seed}:k' by seat k % {n} and {how})\n"
+    if n > 2:
+        yield "(each bot of a pair plays a side: the first seats 0 and 2, the second 1 and 3)\n"
     status = f"{r.played} of {r.planned} deals played"
     if r.interrupted:
         status += " (interrupted)"

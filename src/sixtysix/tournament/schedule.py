@@ -26,6 +26,8 @@ from ..bots import Bot, RandomBot, RuleBot
 from ..bots.registry import make_bot
 from ..errors import PlayerError, TournamentError, quote
 from ..game import Game, TwoHandGame
+from ..partnership.game import PartnershipGame
+from ..partnership.rules import PartnershipRules
 from ..rules import CLASSIC_66, Rules, preset_name
 
 __all__ = [
@@ -230,9 +232,23 @@ class Tournament:
 
     With two bots it is a match between them (an A/B test of the first against the
     second); with more, a round robin in which every pair plays every deal. Deal ``k``
-    is dealt from the seed ``f"{seed}:{k}"`` by seat ``k % 2``; with ``duplicate``
-    (the default) it is played twice, the second time with the seats swapped, so both
-    bots play the same cards.
+    is dealt from the seed ``f"{seed}:{k}"`` by seat ``k % n`` (``n`` seats: 2, or 4 in
+    the four-hand game); with ``duplicate`` (the default) it is played twice, the
+    second time with the seats swapped, so both bots play the same cards.
+
+    Four-hand partnership Sixty-Six is played with ``game=PartnershipGame(rules)``:
+    the first bot of a pair is the side of seats 0 and 2, the second the side of
+    seats 1 and 3, and the duplicate game swaps the sides. Its ``unit="match"`` plays
+    whole matches to ``match_target`` with :func:`sixtysix.partnership.new_match`,
+    ``next_hand`` and ``apply_result`` (the deal passing left).
+
+    >>> from sixtysix import partnership as p4
+    >>> t4 = Tournament((BotSpec("partnership-rule"), BotSpec("random")), deals=5,
+    ...                 game=p4.PartnershipGame(p4.FOUR_HAND_24))
+    >>> [job.dealer for job in schedule_jobs(t4)], seatings(t4, schedule_jobs(t4)[0])[1].seats
+    ([0, 1, 2, 3, 0], (1, 0, 1, 0))
+    >>> Tournament.from_dict(t4.to_dict()).the_game == t4.the_game
+    True
 
     >>> t = Tournament((BotSpec("rule"), BotSpec("random"), BotSpec("x=rule")), deals=2)
     >>> t.pairs, len(schedule_jobs(t))
@@ -265,8 +281,11 @@ class Tournament:
             raise TournamentError(f"the unit is 'hand' or 'match', not {quote(self.unit)}")
         if self.sprt is not None and len(self.bots) != 2:
             raise TournamentError("an SPRT compares two bots; this tournament has more")
-        if self.unit == "match" and not isinstance(self.the_game, TwoHandGame):
-            raise TournamentError("whole matches are played in the two-hand game only")
+        if self.unit == "match" and not isinstance(self.the_game, TwoHandGame | PartnershipGame):
+            raise TournamentError(
+                "whole matches are played in the two-hand game and the four-hand "
+                "partnership game only"
+            )
 
     @property
     def the_game(self) -> Game[Any, Any, Any]:
@@ -291,6 +310,11 @@ class Tournament:
             "game": game.name,
             "rules": self.rules.to_dict(),
             "rules_name": preset_name(self.rules),
+            **(
+                {"four_hand_rules": game.rules.to_dict()}
+                if isinstance(game, PartnershipGame)
+                else {}
+            ),
             "deals": self.deals,
             "seed": self.seed,
             "unit": self.unit,
@@ -300,13 +324,16 @@ class Tournament:
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> Tournament:
-        """The two-hand tournament that :meth:`to_dict` wrote.
+        """The two-hand or four-hand tournament that :meth:`to_dict` wrote.
 
         Raises:
-            TournamentError: the data does not describe a two-hand tournament.
+            TournamentError: the data does not describe a two-hand or four-hand tournament.
         """
         try:
-            if not str(data["game"]).startswith("two-hand"):
+            game: Game[Any, Any, Any] | None = None
+            if str(data["game"]).startswith("four-hand"):
+                game = PartnershipGame(PartnershipRules.from_dict(data["four_hand_rules"]))
+            elif not str(data["game"]).startswith("two-hand"):
                 raise TournamentError(
                     f"a {data['game']} tournament cannot be rebuilt from its data alone"
                 )
@@ -319,10 +346,11 @@ class Tournament:
                 data["unit"],
                 bool(data["duplicate"]),
                 None if sprt is None else SprtSpec(**sprt),
+                game,
             )
         except TournamentError:
             raise
-        except (KeyError, TypeError, ValueError, AttributeError) as exc:
+        except (KeyError, TypeError, ValueError, AttributeError) as exc:  # RulesError too
             raise TournamentError(
                 f"not the data of a tournament: {type(exc).__name__} {exc}"
             ) from None
@@ -337,7 +365,7 @@ class Job:
         deal: The deal number ``k``, from 0.
         pair: The two bots (indices into :attr:`Tournament.bots`).
         seed: The deal's seed, ``f"{tournament.seed}:{deal}"``.
-        dealer: The dealer of the deal, ``deal % 2``.
+        dealer: The dealer of the deal, ``deal % n`` in a game of ``n`` seats.
     """
 
     index: int
@@ -363,13 +391,14 @@ class Seating:
 def schedule_jobs(tournament: Tournament) -> tuple[Job, ...]:
     """Every job of the tournament, in order: deal by deal, pair by pair."""
     pairs = tournament.pairs
+    n = tournament.the_game.num_seats
     return tuple(
         Job(
             index=deal * len(pairs) + p,
             deal=deal,
             pair=pair,
             seed=f"{tournament.seed}:{deal}",
-            dealer=deal % 2,
+            dealer=deal % n,
         )
         for deal in range(tournament.deals)
         for p, pair in enumerate(pairs)

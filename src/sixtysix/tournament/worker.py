@@ -11,7 +11,15 @@ seeded ``f"{seed!r}/player {seat}"`` from the deal's seed as
 a hand here is exactly the hand those functions play with the same seed and dealer.
 
 A bot that raises an exception, or returns a move that is not legal, forfeits: the
-hand is scored as lost by it by 3 game points (``"FORFEIT"``), a match as lost.
+hand is scored as lost by it (by its side, in the four-hand game) by 3 game points
+(``"FORFEIT"``), a match as lost.
+
+In the four-hand game (:class:`~sixtysix.partnership.PartnershipGame`) a hand's
+returns are per seat, ``(d, -d, d, -d)`` with ``d`` side 0's net game points, its end
+is the :class:`~sixtysix.partnership.PartnershipEnd` name, and it is *schwarz* when the
+losing side took no trick (3 game points); a match is played hand by hand with
+:func:`~sixtysix.partnership.new_match`, :func:`~sixtysix.partnership.next_hand` and
+:func:`~sixtysix.partnership.apply_result`.
 
 >>> from sixtysix import CLASSIC_66, RuleBot, RandomBot
 >>> from sixtysix.play import play_hand
@@ -36,6 +44,10 @@ from ..errors import quote
 from ..game import Game, TwoHandGame
 from ..match import apply_result, new_match
 from ..observe import observe as _observe
+from ..partnership import match as _p4_match
+from ..partnership.game import PartnershipGame
+from ..partnership.scoring import PartnershipResult
+from ..partnership.scoring import score_hand as _p4_score_hand
 from ..rules import Rules, Schwarz
 from ..scoring import HandResult, score_hand
 from ..state import HandState
@@ -86,6 +98,8 @@ def _play_game(tournament: Tournament, seed: str, seating: Seating) -> GameOutco
     rngs = [_rng(seed, s) for s in range(len(seats))]
     clock = _Clock(len(seats))
     if tournament.unit == "match":
+        if isinstance(game, PartnershipGame):
+            return _play_p4_match(game, seed, seating, players, labels, rngs, clock)
         assert isinstance(game, TwoHandGame)
         return _play_match(game, seed, seating, players, labels, rngs, clock)
     state = game.new_hand(seed=seed, dealer=seating.dealer)
@@ -153,6 +167,59 @@ def _play_match(
     )
 
 
+def _play_p4_match(
+    game: PartnershipGame,
+    seed: str,
+    seating: Seating,
+    players: list[Bot],
+    labels: list[str],
+    rngs: list[random.Random],
+    clock: _Clock,
+) -> GameOutcome:
+    """A whole four-hand match, as :func:`~sixtysix.partnership.play_match` deals it."""
+    m = _p4_match.new_match(game.rules, seed, dealer=seating.dealer)
+    hands: list[HandOutcome] = []
+    while not m.is_over:
+        state = _p4_match.next_hand(m)
+        final, moves, forfeit = _play_hand(game, state, players, labels, rngs, clock)
+        if forfeit is not None:
+            hands.append(_forfeit_hand(moves, 4, forfeit.seat))
+            scores = list(m.scores)
+            scores[1 - (forfeit.seat & 1)] += FORFEIT_POINTS + m.carry
+            return GameOutcome(
+                seating.seats,
+                seating.dealer,
+                tuple(hands),
+                tuple(scores),
+                1 - (forfeit.seat & 1),
+                forfeit,
+                tuple(clock.seconds),
+                tuple(clock.decisions),
+            )
+        result = _p4_score_hand(final)
+        hands.append(_p4_hand_outcome(game, final, moves, result))
+        m = _p4_match.apply_result(m, result)
+    return GameOutcome(
+        seating.seats,
+        seating.dealer,
+        tuple(hands),
+        m.scores,
+        m.winner,
+        None,
+        tuple(clock.seconds),
+        tuple(clock.decisions),
+    )
+
+
+def _p4_hand_outcome(
+    game: PartnershipGame, final: Any, moves: list[str], result: PartnershipResult
+) -> HandOutcome:
+    """A four-hand hand: returns per seat, the end's name, schwarz (no trick for the loser)."""
+    winner = result.winner
+    schwarz = winner is not None and result.tricks[1 - winner] == 0
+    return HandOutcome(tuple(moves), game.returns(final), result.reason.name, schwarz)
+
+
 def _play_hand(
     game: Game[Any, Any, Any],
     state: Any,
@@ -210,6 +277,10 @@ def _outcome(
     if isinstance(game, TwoHandGame):
         result = score_hand(final)
         return _hand_outcome(game.rules, final, moves, result), result.winner
+    if isinstance(game, PartnershipGame):
+        hand = _p4_hand_outcome(game, final, moves, _p4_score_hand(final))
+        d = hand.returns[0]  # the ten-of-trumps point can decide a 65-65 hand
+        return hand, (0 if d > 0 else 1) if d else None
     returns = tuple(game.returns(final))
     best = max(returns)
     winner = returns.index(best) if best > 0 else None
