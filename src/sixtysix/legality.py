@@ -553,6 +553,7 @@ _SUIT_PLAYS: tuple[tuple[tuple[Move, ...], ...], ...] = tuple(
 def move_list(flags: int, pairs: int, plays: int) -> tuple[Move, ...]:
     """The moves of an :func:`options` triple, in the documented order.
 
+    >>> from sixtysix.legality import F_CLOSE, move_list
     >>> [str(m) for m in move_list(F_CLOSE, 1 << 8, 0b1101)]
     ['close', 'marry D', 'AC', 'KC', 'QC']
     """

@@ -30,6 +30,7 @@ __all__ = ["Estimate", "analyse"]
 class Estimate:
     """The estimated value of a move: mean game points, standard error, sample count.
 
+    >>> from sixtysix.search import Estimate
     >>> e = Estimate(mean=1.25, stderr=0.5, samples=8)
     >>> f"{e.mean:+.2f} ± {e.stderr:.2f} ({e.samples})"
     '+1.25 ± 0.50 (8)'
