@@ -115,7 +115,8 @@ def main(argv: list[str] | None = None) -> int:
             f"{name:22} full deals: {args.deals} solved from the first lead, table_size "
             f"{args.table_size}: median {statistics.median(times):.2f} s, p90 "
             f"{pct(times, 0.9):.2f} s, max {max(times):.2f} s (CPU median "
-            f"{statistics.median(cpus):.2f} s, p90 {pct(cpus, 0.9):.2f} s, max {max(cpus):.2f} s); "
+            f"{statistics.median(cpus):.2f} s, p90 {pct(cpus, 0.9):.2f} s, "
+            f"max {max(cpus):.2f} s); "
             "nodes median "
             f"{statistics.median(counts):.0f}, max {max(counts):.0f}; peak RSS {rss:.0f} MB"
             + (f", peak heap {heap / 2**20:.0f} MB" if args.trace else "")
