@@ -5,7 +5,8 @@ Run from a clone with the project installed (``pip install -e '.[dev]'``)::
     python benchmarks/solver.py                      # 1000 + 1000 positions, 50 full deals
     python benchmarks/solver.py --positions 200 --deals 5 --presets SCHNAPSEN
 
-For each preset it collects, from random play (seeded), the positions at the moment the
+For each preset it times :func:`sixtysix.search.position_key`, then it collects, from
+random play (seeded), the positions at the moment the
 talon runs out (the trick that drew the last card is complete) and at the moment the talon
 is closed, and times :func:`sixtysix.search.solve` on each (a fresh table per solve). Then
 it solves ``--deals`` whole deals from the first lead (every card known, with
@@ -25,7 +26,7 @@ import time
 import tracemalloc
 
 import sixtysix as ss
-from sixtysix.search import solve
+from sixtysix.search import position_key, solve
 
 
 def positions(
@@ -85,6 +86,13 @@ def main(argv: list[str] | None = None) -> int:
     for name in args.presets:
         rules = ss.get_preset(name)
         exhausted, closed = positions(rules, args.positions, args.seed)
+        states_all = exhausted + closed
+        start = time.perf_counter()
+        for _ in range(20):
+            for state in states_all:
+                position_key(state)
+        per_key = (time.perf_counter() - start) / (20 * len(states_all))
+        print(f"{name:12} position_key: {per_key * 1e6:.2f} µs per call")
         for label, states in (("talon exhausted", exhausted), ("talon just closed", closed)):
             elapsed, cpu, nodes = time_solves(states)
             print(
