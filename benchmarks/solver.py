@@ -5,7 +5,8 @@ Run from a clone with the project installed (``pip install -e '.[dev]'``)::
     python benchmarks/solver.py                      # 1000 + 1000 positions, 50 full deals
     python benchmarks/solver.py --positions 200 --deals 5 --presets SCHNAPSEN
 
-For each preset it collects, from random play (seeded), the positions at the moment the
+For each preset it times :func:`sixtysix.search.position_key`, then it collects, from
+random play (seeded), the positions at the moment the
 talon runs out (the trick that drew the last card is complete) and at the moment the talon
 is closed, and times :func:`sixtysix.search.solve` on each (a fresh table per solve). Then
 it solves ``--deals`` whole deals from the first lead (every card known, with
@@ -25,7 +26,7 @@ import time
 import tracemalloc
 
 import sixtysix as ss
-from sixtysix.search import solve
+from sixtysix.search import position_key, solve
 
 
 def positions(
@@ -85,6 +86,19 @@ def main(argv: list[str] | None = None) -> int:
     for name in args.presets:
         rules = ss.get_preset(name)
         exhausted, closed = positions(rules, args.positions, args.seed)
+        states_all = exhausted + closed
+        start = time.perf_counter()
+        cpu = time.process_time()
+        for _ in range(20):
+            for state in states_all:
+                position_key(state)
+        calls = 20 * len(states_all)
+        per_key = (time.perf_counter() - start) / calls
+        per_key_cpu = (time.process_time() - cpu) / calls
+        print(
+            f"{name:12} position_key: {per_key * 1e6:.2f} µs per call "
+            f"({per_key_cpu * 1e6:.2f} µs of CPU)"
+        )
         for label, states in (("talon exhausted", exhausted), ("talon just closed", closed)):
             elapsed, cpu, nodes = time_solves(states)
             print(
@@ -95,13 +109,16 @@ def main(argv: list[str] | None = None) -> int:
         if args.deals <= 0:
             continue
         times: list[float] = []
+        cpus: list[float] = []
         counts: list[float] = []
         if args.trace:
             tracemalloc.start()
         for i in range(args.deals):
             state = ss.new_hand(rules, seed=f"solver-bench-{args.seed}-{i}", dealer=i % 2)
             start = time.perf_counter()
+            cpu = time.process_time()
             sol = solve(state, table_size=args.table_size)
+            cpus.append(time.process_time() - cpu)
             times.append(time.perf_counter() - start)
             counts.append(sol.nodes)
         heap = tracemalloc.get_traced_memory()[1] if args.trace else 0
@@ -111,7 +128,10 @@ def main(argv: list[str] | None = None) -> int:
         print(
             f"{name:22} full deals: {args.deals} solved from the first lead, table_size "
             f"{args.table_size}: median {statistics.median(times):.2f} s, p90 "
-            f"{pct(times, 0.9):.2f} s, max {max(times):.2f} s; nodes median "
+            f"{pct(times, 0.9):.2f} s, max {max(times):.2f} s (CPU median "
+            f"{statistics.median(cpus):.2f} s, p90 {pct(cpus, 0.9):.2f} s, "
+            f"max {max(cpus):.2f} s); "
+            "nodes median "
             f"{statistics.median(counts):.0f}, max {max(counts):.0f}; peak RSS {rss:.0f} MB"
             + (f", peak heap {heap / 2**20:.0f} MB" if args.trace else "")
         )

@@ -829,24 +829,34 @@ def _make_search(rules: Rules, trump: int, core: Core) -> Callable[..., int]:
         if first >= 0 and cards >> first & 1:
             options.insert(0, first)
             cards ^= 1 << first
-        tops = 0
-        for suit_bits in suit_mask:
-            mine = cards & suit_bits
-            if mine:
-                tops |= mine & -mine
-        low_cards = cards ^ tops
-        if tops & trump_bits:
-            t = tops & trump_bits
-            options.append(t.bit_length() - 1)
-            tops ^= t
-        while tops:
-            low = tops & -tops
+        # Sure winners first (the follower can neither head nor trump them), trumps
+        # first, then the other cards from the lowest up.
+        opp_trumps = opp & trump_bits
+        sure = 0
+        rest = cards
+        while rest:
+            low = rest & -rest
+            card = low.bit_length() - 1
+            rest ^= low
+            if not opp & higher[card]:
+                theirs = opp & suit_mask[card >> 3]
+                if card >> 3 == trump or theirs or not opp_trumps:
+                    sure |= low
+        others = cards ^ sure
+        t = sure & trump_bits
+        while t:
+            low = t & -t
             options.append(low.bit_length() - 1)
-            tops ^= low
-        while low_cards:
-            top = low_cards.bit_length() - 1
+            t ^= low
+        sure &= ~trump_bits
+        while sure:
+            low = sure & -sure
+            options.append(low.bit_length() - 1)
+            sure ^= low
+        while others:
+            top = others.bit_length() - 1
             options.append(top)
-            low_cards ^= 1 << top
+            others ^= 1 << top
         F = 1 - L
         for ld in options:
             if alpha >= beta:
