@@ -6,7 +6,7 @@ Run from a clone with the project installed (``pip install -e '.[dev]'``)::
     python benchmarks/bots.py --matches 200 --presets CLASSIC_66 SCHNAPSEN
 
 A match is a "Bummerl": hands until one seat has ``match_target`` game points
-(RULES.md §7), played by :func:`sixtysix.play.play_match` (dealer rotation and carried
+(rules §7), played by :func:`sixtysix.play.play_match` (dealer rotation and carried
 points by the rules; each bot sees only ``observe(state, seat)``). Match ``i`` is
 ``play_match(rules, ..., seed=seed + i)`` with RuleBot in seat ``i % 2`` and seat 0
 dealing first, so both bots get each seat and the lead equally often.

@@ -52,7 +52,7 @@ Pack order. ``shuffled[i]`` (the ``OrderedCardCollection`` handed to
 gives its first hand ``shuffled[0, 2, 4, 6, 8]``, its second ``shuffled[1, 3, 5, 7, 9]``,
 and makes ``shuffled[10:]`` the talon, drawn from the front (``Talon.draw_cards``, game.py
 407-418), whose last card ``shuffled[19]`` is the face-up trump card and fixes the trump
-suit (``Talon.__init__``, game.py 362-378). That is exactly RULES.md §1.3
+suit (``Talon.__init__``, game.py 362-378). That is exactly rules §1.3
 ``LAST_CARD_OF_PACK``: non-dealer d0 d2 d4 d6 d8, dealer d1 d3 d5 d7 d9, drawn d10..d18,
 turn-up d19 last. ``order`` is therefore the shuffled list unchanged; the script asserts
 the deal at run time.
@@ -83,13 +83,13 @@ step (``SchnapsenTrickImplementer``, game.py 1435-1582):
 Result. ``game_points`` is the package's ``points`` (1, 2 or 3) from
 ``SchnapsenTrickScorer.declare_winner`` (game.py 1940-1971).
 
-Where the package is not exactly RULES.md's VU_SCHNAPSEN
+Where the package is not exactly the rules page's VU_SCHNAPSEN
 --------------------------------------------------------
 
-No rule difference was found: for the games the package plays, RULES.md's VU_SCHNAPSEN
+No rule difference was found: for the games the package plays, the rules page's VU_SCHNAPSEN
 column gives the same legal moves at every decision and the same winner and game points.
 (Checked when this script was written: a separate throw-away implementation of the column,
-written from RULES.md alone, replayed 20,000 exported games (seeds 0-19999, --with-legal)
+written from the rules page alone, replayed 20,000 exported games (seeds 0-19999, --with-legal)
 with 0 mismatches in legal-move lists or results; reading ANY_TRICK instead of
 NEXT_TRICK_AFTER_DECLARING changed 184 of those results.) Points to read carefully:
 

@@ -1,6 +1,6 @@
 """Shared helpers for the rule tests: build exact deals, play move lists, inspect results.
 
-Everything here is written from RULES.md, independently of the engine's internals:
+Everything here is written from the rules page, independently of the engine's internals:
 
 * :func:`deal_slots` computes where each position of an ordered pack goes (§1.3);
 * :func:`deal` builds the pack order for wanted hands, turn-up and talon order and
@@ -119,7 +119,7 @@ def play(state: HandState, script: str | Iterable[str], *, auto_draw: bool = Tru
 
 @attrs.frozen
 class DealSlots:
-    """Pack positions (0 = top) of each destination of a deal (RULES.md §1.3)."""
+    """Pack positions (0 = top) of each destination of a deal (rules §1.3)."""
 
     non_dealer: tuple[int, ...]
     dealer: tuple[int, ...]
@@ -128,7 +128,7 @@ class DealSlots:
 
 
 def deal_slots(rules: Rules) -> DealSlots:
-    """Where each card of the pack goes, computed from RULES.md §1.3."""
+    """Where each card of the pack goes, computed from rules §1.3."""
     size = rules.deck.size
     pos = 0
     nd: list[int] = []
@@ -234,7 +234,7 @@ def position(rules: Rules, nd: str, dl: str, up: str, talon: str = "") -> HandSt
 
 
 def beats(follow: Card, lead: Card, trump: ss.Suit) -> bool:
-    """Whether ``follow`` wins the trick against ``lead`` (RULES.md §1.4)."""
+    """Whether ``follow`` wins the trick against ``lead`` (rules §1.4)."""
     if follow.suit == lead.suit:
         return follow.rank > lead.rank
     return follow.suit == trump

@@ -1,4 +1,4 @@
-"""Cards, suits, ranks and decks (RULES.md §1.1, §1.2)."""
+"""Cards, suits, ranks and decks (rules §1.1, §1.2)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The deal (RULES.md §1.3): exact mappings for the three deal styles, D32, bad packs."""
+"""The deal (rules §1.3): exact mappings for the three deal styles, D32, bad packs."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Matches: RULES.md §6.6 (carried points) and §7 (target, dealer, three-hand play)."""
+"""Matches: rules §6.6 (carried points) and §7 (target, dealer, three-hand play)."""
 
 from __future__ import annotations
 
@@ -383,7 +383,7 @@ def play_match(rules: Rules, seats: int, seed: int) -> list[tuple[Match, HandRes
 
 
 def expected_dealer(before: Match, result: HandResult) -> int:
-    """The next dealer by RULES.md §7, computed independently."""
+    """The next dealer by rules §7, computed independently."""
     rules = before.rules
     rotate = (before.dealer + 1) % before.seats
     if result.winner is None:
@@ -394,7 +394,7 @@ def expected_dealer(before: Match, result: HandResult) -> int:
 
 
 def check_history(history: list[tuple[Match, HandResult | None]]) -> None:
-    """Check a match's course against RULES.md §6.6 and §7."""
+    """Check a match's course against rules §6.6 and §7."""
     rules = history[0][0].rules
     seats = history[0][0].seats
     target = rules.match_target

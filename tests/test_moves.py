@@ -1,4 +1,4 @@
-"""Moves as values and their canonical text forms (RULES.md §2)."""
+"""Moves as values and their canonical text forms (rules §2)."""
 
 from __future__ import annotations
 

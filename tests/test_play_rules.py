@@ -1,5 +1,5 @@
 """Play rules: tricks, drawing, open/strict phase, turn structure, exchange, marriages,
-closing (RULES.md §1.4-§1.6, §2, §3, §4, §9.1-§9.6)."""
+closing (rules §1.4-§1.6, §2, §3, §4, §9.1-§9.6)."""
 
 from __future__ import annotations
 
@@ -252,7 +252,7 @@ def choose(rng: random.Random, legal: tuple[ss.Move, ...]) -> ss.Move:
 
 
 def follow_oracle(hand: list[Card], lead: Card, trump: int, strict: StrictPlay) -> list[Card]:
-    """RULES.md §1.6, written independently."""
+    """rules §1.6, written independently."""
     same = [c for c in hand if c.suit == lead.suit]
     trumps = [c for c in hand if c.suit == trump]
     if strict is StrictPlay.FOLLOW_HEAD_OR_TRUMP:
@@ -909,7 +909,7 @@ def ref_can_exchange(s: HandState, seat: int, leading: bool, turn: Turn) -> bool
 
 
 def ref_moves(s: HandState, turn: Turn) -> list[str]:
-    """RULES.md §2-§4 and §9.1-§9.6, written from the text, in the documented order."""
+    """rules §2-§4 and §9.1-§9.6, written from the text, in the documented order."""
     r = s.rules
     explicit = r.claim_mode is ss.ClaimMode.EXPLICIT
     if s.step is Step.DECIDE:

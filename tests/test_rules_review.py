@@ -1,12 +1,12 @@
-"""An adversarial review of the engine and of match play against RULES.md.
+"""An adversarial review of the engine and of match play against the rules page.
 
-Each test checks one claim of RULES.md (the section is named in the test), mostly in
+Each test checks one claim of the rules page (the section is named in the test), mostly in
 combinations of parameters that the other rule tests do not put together: a close at the
 decision followed by each ``exchange_when_closed``, the strict-phase marriage right after a
 close, pending marriages with automatic claims, the closer's scoring bases, the 32-card
 deck, other packet shapes, and three-hand matches. The positions are dealt by hand (or
 derived from a script by :func:`tests.helpers.scenario`), and every expectation is worked
-out from the text of RULES.md, not from the engine.
+out from the text of the rules page, not from the engine.
 """
 
 from __future__ import annotations
@@ -94,7 +94,7 @@ def _pack(rules: Rules, seed: int) -> list[Card]:
 def _check_deal(
     rules: Rules, nd: list[int], dl: list[int], drawn: list[int], *, seed: int = 5
 ) -> None:
-    """Deal a shuffled pack both ways round and compare with the RULES.md positions."""
+    """Deal a shuffled pack both ways round and compare with the rules page positions."""
     order = _pack(rules, seed)
     for dealer in (0, 1):
         s = ss.deal_from_order(rules, order, dealer=dealer)
@@ -871,7 +871,7 @@ def test_presets_with_exchange_min_talon_four(
 # ====================================================================== an event-driven shadow
 #
 # The other reference implementations derive everything from the engine's state fields
-# (who has won a trick, snapshot.tricks_played, ...). This one follows RULES.md as a story
+# (who has won a trick, snapshot.tricks_played, ...). This one follows the rules page as a story
 # of events instead: a claim window opens when a trick is won and closes when that player
 # plays a card; the closer's opponent's exchange chance is a flag set at the close and
 # cleared by the next completed trick; what was done in the current leading turn is
@@ -881,7 +881,7 @@ def test_presets_with_exchange_min_talon_four(
 
 @attrs.define
 class Shadow:
-    """RULES.md, as a mutable story of one hand."""
+    """The rules page, as a mutable story of one hand."""
 
     rules: Rules
     hands: list[set[Card]]
@@ -1235,6 +1235,6 @@ def shadow_game(seed: int) -> None:
 @pytest.mark.parametrize("block", range(8))
 def test_engine_follows_the_event_driven_reading(block: int) -> None:
     """Random house rules and random legal play: the engine's legal moves and scores agree
-    with the event-driven reading of RULES.md at every step."""
+    with the event-driven reading of the rules page at every step."""
     for seed in range(block * 150, (block + 1) * 150):
         shadow_game(seed)

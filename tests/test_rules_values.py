@@ -1,4 +1,4 @@
-"""Rules values: validation, the presets of RULES.md §8 cell by cell, dict round trips."""
+"""Rules values: validation, the presets of rules §8 cell by cell, dict round trips."""
 
 from __future__ import annotations
 
@@ -43,8 +43,8 @@ NAMES = [
     "VU_SCHNAPSEN",
 ]
 
-# RULES.md §8, one row per parameter, one column per preset (in the order of NAMES).
-# None marks a "-" cell: not read under that preset; RULES.md §9.11 says the value is
+# rules §8, one row per parameter, one column per preset (in the order of NAMES).
+# None marks a "-" cell: not read under that preset; rules §9.11 says the value is
 # CLASSIC_66's.
 Y, N = True, False
 TABLE: dict[str, list[Any]] = {

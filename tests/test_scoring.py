@@ -1,4 +1,4 @@
-"""Scoring a hand (RULES.md §5, §6, §9.4, §9.7-§9.10): every branch and parameter value."""
+"""Scoring a hand (rules §5, §6, §9.4, §9.7-§9.10): every branch and parameter value."""
 
 from __future__ import annotations
 
@@ -654,7 +654,7 @@ def ref_grade(r: Rules, tricks: int, cards: int, counted: int, bonus: int) -> in
 
 
 def ref_score(t: Tracker) -> tuple[int | None, int, int, tuple[int, int], HandEnd]:
-    """RULES.md §6 and §9, written from the text."""
+    """rules §6 and §9, written from the text."""
     r = t.rules
     pts = [t.points(0), t.points(1)]
 

@@ -454,17 +454,17 @@ def wrong_moves(
         (
             deal_a,
             lambda s, m: [x for x in m if x != PLAY[card("AC")]],
-            "playable cards are KD QD KH QH 9S but RULES.md §1.6/§4 allow AC KD QD KH QH 9S",
+            "playable cards are KD QD KH QH 9S but rules §1.6/§4 allow AC KD QD KH QH 9S",
         ),
         (
             lambda: play(deal_a(), "marry H"),
             lambda s, m: _in_order([*m, PLAY[card("AC")]]),
-            "playable cards are AC KH QH but RULES.md §1.6/§4 allow KH QH",
+            "playable cards are AC KH QH but rules §1.6/§4 allow KH QH",
         ),
         (
             lambda: play(deal_a(), "close AC"),
             lambda s, m: _in_order([*m, PLAY[card("TC")], PLAY[card("AH")]]),
-            "playable cards are TC JC AH but RULES.md §1.6/§4 allow TC JC",
+            "playable cards are TC JC AH but rules §1.6/§4 allow TC JC",
         ),
         (
             lambda: run(CLASSIC_66, NEITHER, trump="C"),

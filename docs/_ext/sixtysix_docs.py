@@ -77,7 +77,7 @@ def value_text(value: object) -> str:
 
 
 def not_read(rules: sixtysix.Rules, name: str) -> str | None:
-    """Why field ``name`` is not read under ``rules`` (RULES.md §9.11), or ``None``."""
+    """Why field ``name`` is not read under ``rules`` (rules §9.11), or ``None``."""
     if (
         name == "trump_after_round"
         and rules.trump_source is sixtysix.TrumpSource.LAST_CARD_OF_PACK
@@ -245,7 +245,7 @@ class PresetTable(SphinxDirective):
             nodes.Text("Highlighted: differs from "),
             nodes.literal(BASE_NAME, BASE_NAME),
             nodes.Text(
-                ". Greyed: not read under that preset (RULES.md §9.11), "
+                ". Greyed: not read under that preset (rules §9.11), "
                 "though the value is still held."
             ),
             classes=["preset-table-legend"],

@@ -311,7 +311,7 @@ class Deck(enum.Enum):
 
     @property
     def exchange_rank(self) -> Rank:
-        """The rank of the exchange card: the deck's lowest rank (RULES.md §1.2)."""
+        """The rank of the exchange card: the deck's lowest rank (rules §1.2)."""
         return self.ranks[-1]
 
     @property
@@ -389,7 +389,7 @@ EXCHANGE_OFFSET: dict[Deck, int] = {d: 7 - d.exchange_rank for d in Deck}
 
 
 def exchange_card_index(deck: Deck, trump: int) -> int:
-    """Index of the exchange card: the lowest trump of ``deck`` (RULES.md §1.2, §3).
+    """Index of the exchange card: the lowest trump of ``deck`` (rules §1.2, §3).
 
     >>> str(CARDS[exchange_card_index(Deck.D24, Suit.HEARTS)])
     '9H'
@@ -400,7 +400,7 @@ def exchange_card_index(deck: Deck, trump: int) -> int:
 
 
 def marriage_value(suit: int, trump: int) -> int:
-    """The points of a marriage in ``suit``: 40 in trumps, 20 otherwise (RULES.md §4).
+    """The points of a marriage in ``suit``: 40 in trumps, 20 otherwise (rules §4).
 
     >>> marriage_value(Suit.HEARTS, Suit.HEARTS), marriage_value(Suit.CLUBS, Suit.HEARTS)
     (40, 20)
@@ -409,7 +409,7 @@ def marriage_value(suit: int, trump: int) -> int:
 
 
 def trick_winner(lead: int, follow: int, trump: int, leader: int) -> int:
-    """The seat that wins a trick (RULES.md §1.4).
+    """The seat that wins a trick (rules §1.4).
 
     ``lead`` and ``follow`` are card indices; ``leader`` is the seat that led. The higher
     card of the suit led wins, unless the follower trumps a non-trump lead. A lower index

@@ -80,7 +80,7 @@ block                  size     meaning
 ``played_0`` ..        4 x n    the cards each relative position has played so far
 ``played_3``                    (this trick included)
 ``excluded_1`` ..      3 x n    the cards positions 1, 2, 3 are known not to hold
-``excluded_3``                  (the inferences of RULES.md §10.9)
+``excluded_3``                  (the inferences of rules §10.9)
 ``trick``              n        the cards of the trick in progress
 ``best``               n        the card winning the trick in progress
 ``won_us``             n        the cards in the tricks my side won

@@ -90,7 +90,7 @@ _NEXT_TRICK = MarriagePendingRedeem.NEXT_TRICK_AFTER_DECLARING
 
 
 def deal_from_order(rules: Rules, order: Sequence[Card | str], dealer: int = 0) -> HandState:
-    """Deal a hand from an ordered pack, top card first (RULES.md §1.3).
+    """Deal a hand from an ordered pack, top card first (rules §1.3).
 
     Args:
         rules: The rule set; it fixes the deck, the packets and the turn-up.

@@ -2,7 +2,7 @@
 
 Every rule that decides whether a move is allowed is one function here that returns
 *why the move is not allowed*, in words a player would use, or ``None`` when it is
-allowed (RULES.md §1.6, §2, §3, §4, §9):
+allowed (rules §1.6, §2, §3, §4, §9):
 
 =========================  ======================================================
 :func:`exchange_rule`      the exchange of the exchange card for the turn-up (§3)
@@ -149,7 +149,7 @@ def _talon_words(n: int) -> str:
 
 
 def exchange_rule(p: Position, hand: int, talon: int, seat: int, leading: bool) -> str | None:
-    """Why ``seat`` may not exchange now (RULES.md §3, §9.6), or ``None`` if it may.
+    """Why ``seat`` may not exchange now (rules §3, §9.6), or ``None`` if it may.
 
     Args:
         p: The position.
@@ -203,7 +203,7 @@ def exchange_rule(p: Position, hand: int, talon: int, seat: int, leading: bool) 
 def close_rule(
     r: Rules, closed_by: int, talon: int, won_any: bool, at_decision: bool, turn_marriage: int
 ) -> str | None:
-    """Why the talon may not be closed now (RULES.md §2.1, §2.2), or ``None``.
+    """Why the talon may not be closed now (rules §2.1, §2.2), or ``None``.
 
     Args:
         r: The rule set.
@@ -235,7 +235,7 @@ def close_rule(
 def decision_rule(r: Rules, talon: int) -> str | None:
     """Why a won trick is not followed by the decision to draw or close, or ``None``.
 
-    RULES.md §2.1: after a trick on an open talon of ``talon`` cards the winner may
+    rules §2.1: after a trick on an open talon of ``talon`` cards the winner may
     close instead of drawing where this returns ``None``; otherwise both draw at once.
     """
     if r.close_timing is not _BEFORE_OR_AFTER:
@@ -244,7 +244,7 @@ def decision_rule(r: Rules, talon: int) -> str | None:
 
 
 def claim_rule(r: Rules, step: Step, won: bool, turn_marriage: int) -> str | None:
-    """Why the player to move may not claim 66 (RULES.md §2.4, §9.3), or ``None``.
+    """Why the player to move may not claim 66 (rules §2.4, §9.3), or ``None``.
 
     Args:
         r: The rule set.
@@ -270,7 +270,7 @@ def claim_rule(r: Rules, step: Step, won: bool, turn_marriage: int) -> str | Non
 def marriage_rule(
     r: Rules, step: Step, hand: int, won: bool, strict: bool, turn_marriage: int, suit: int
 ) -> str | None:
-    """Why the player to move may not declare a marriage in ``suit`` (RULES.md §4), or ``None``.
+    """Why the player to move may not declare a marriage in ``suit`` (rules §4), or ``None``.
 
     Args:
         r: The rule set.
@@ -305,7 +305,7 @@ def lead_mask(r: Rules, hand: int, turn_marriage: int) -> int:
 
 
 def follow_mask(r: Rules, hand: int, lead: int, trump: int, strict: bool) -> int:
-    """The cards the follower may play to ``lead`` (RULES.md §1.6)."""
+    """The cards the follower may play to ``lead`` (rules §1.6)."""
     if not strict:
         return hand
     same = hand & SUIT_MASK[lead >> 3]

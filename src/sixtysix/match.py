@@ -1,7 +1,7 @@
 """Matches ("Bummerl"): the immutable :class:`Match` value and its pure transitions.
 
 A match is a sequence of hands played until one seat has ``match_target`` game points
-(RULES.md §6.6 and §7). :func:`new_match` starts one, :func:`next_hand` deals its next
+(rules §6.6 and §7). :func:`new_match` starts one, :func:`next_hand` deals its next
 hand (reproducibly, from the match seed and the hand number) and :func:`apply_result`
 scores a finished hand into a new :class:`Match`:
 
@@ -100,7 +100,7 @@ class Match:
         scores: Game points of each match seat.
         dealer: The match seat that deals the next hand.
         carry: Game points carried from hands that scored nothing; they go to the winner
-            of the next hand that scores (RULES.md §6.6).
+            of the next hand that scores (rules §6.6).
         hand_number: Hands played so far; the next hand is hand ``hand_number``,
             counting from 0.
     """
@@ -290,7 +290,7 @@ def apply_result(m: Match, result: HandResult) -> Match:
     The result's seats are hand seats of the hand just dealt (see
     :attr:`Match.active_seats`). The hand's winner scores the hand's game points plus
     any carried points; a hand that scores nothing adds its ``carry`` to the carried
-    points (RULES.md §6.6). In three-hand play with ``sit_out_scores =
+    points (rules §6.6). In three-hand play with ``sit_out_scores =
     SAME_AS_WINNER`` the idle dealer scores the same as the winner (carried points
     included), but never past ``match_target - 1``. The next dealer follows
     ``next_dealer``, or ``dealer_after_tie`` after a hand that scored nothing (§7).

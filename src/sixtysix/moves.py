@@ -1,4 +1,4 @@
-"""Moves as values, and their canonical text forms (RULES.md §2).
+"""Moves as values, and their canonical text forms (rules §2).
 
 =================  ==============  ==========================================
 Move               Text            Meaning
@@ -87,7 +87,7 @@ class Marry:
 
 @attrs.frozen
 class Exchange:
-    """Exchange the exchange card in hand for the turn-up (RULES.md §3)."""
+    """Exchange the exchange card in hand for the turn-up (rules §3)."""
 
     kind: ClassVar[int] = 2
 
@@ -98,7 +98,7 @@ class Exchange:
 
 @attrs.frozen
 class Close:
-    """Close the talon (RULES.md §4)."""
+    """Close the talon (rules §4)."""
 
     kind: ClassVar[int] = 3
 
@@ -120,7 +120,7 @@ class Draw:
 
 @attrs.frozen
 class Claim:
-    """Claim to have 66 points, ending the hand (RULES.md §6.1, §6.2)."""
+    """Claim to have 66 points, ending the hand (rules §6.1, §6.2)."""
 
     kind: ClassVar[int] = 5
 

@@ -20,7 +20,7 @@ True
 >>> observe(sample, 1) == view and sample.hands[1] == state.hands[1]
 True
 
-**What the seat knows** (RULES.md §1 to §4, perfect memory):
+**What the seat knows** (rules §1 to §4, perfect memory):
 
 * its own hand, the trump suit, every card played and who won each trick, all points
   (card points of both piles, declared and counted marriages), the trick in progress;
@@ -165,7 +165,7 @@ class PlayerView(HandFacts):
 
     @property
     def is_strict(self) -> bool:
-        """Whether the strict phase has begun (talon closed or exhausted, RULES.md §1.6)."""
+        """Whether the strict phase has begun (talon closed or exhausted, rules §1.6)."""
         return self.closed_by >= 0 or self.talon_size == 0
 
     @property

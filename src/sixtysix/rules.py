@@ -1,7 +1,7 @@
 """The rule parameters (:class:`Rules`), their enums, and the named presets.
 
 Every point on which real tables differ is a field of :class:`Rules`; the names are
-those of RULES.md. A rule set is plain data: frozen, hashable, comparable, and convertible
+those of the rules page. A rule set is plain data: frozen, hashable, comparable, and convertible
 to and from a JSON-ready ``dict``. Variants are chosen by value, never by subclassing.
 
 >>> CLASSIC_66.deck, SCHNAPSEN.deck
@@ -77,7 +77,7 @@ class _NamedEnum(enum.Enum):
 
 
 class TrumpSource(_NamedEnum):
-    """Where the turn-up (trump card) comes from (RULES.md §1.3)."""
+    """Where the turn-up (trump card) comes from (rules §1.3)."""
 
     #: Turned up from the pack after ``trump_after_round`` packet rounds.
     NEXT_CARD = enum.auto()
@@ -86,7 +86,7 @@ class TrumpSource(_NamedEnum):
 
 
 class StrictPlay(_NamedEnum):
-    """What a follower must play in the strict phase (RULES.md §1.6)."""
+    """What a follower must play in the strict phase (rules §1.6)."""
 
     #: Follow suit and beat the led card if possible; else follow; else trump; else any.
     FOLLOW_HEAD_OR_TRUMP = enum.auto()
@@ -97,7 +97,7 @@ class StrictPlay(_NamedEnum):
 
 
 class ExchangeTiming(_NamedEnum):
-    """When the exchange card may be swapped for the turn-up (RULES.md §3)."""
+    """When the exchange card may be swapped for the turn-up (rules §3)."""
 
     #: Only before leading.
     ON_LEAD = enum.auto()
@@ -106,7 +106,7 @@ class ExchangeTiming(_NamedEnum):
 
 
 class ExchangeWhenClosed(_NamedEnum):
-    """Whether the exchange is possible on a closed talon (RULES.md §3, §9.6)."""
+    """Whether the exchange is possible on a closed talon (rules §3, §9.6)."""
 
     #: Never.
     NEVER = enum.auto()
@@ -117,7 +117,7 @@ class ExchangeWhenClosed(_NamedEnum):
 
 
 class MarriageLead(_NamedEnum):
-    """Which card must be led after declaring a marriage (RULES.md §4)."""
+    """Which card must be led after declaring a marriage (rules §4)."""
 
     #: The king or the queen of the marriage suit.
     EITHER = enum.auto()
@@ -126,7 +126,7 @@ class MarriageLead(_NamedEnum):
 
 
 class MarriageBeforeFirstTrick(_NamedEnum):
-    """Whether a player without a won trick may declare a marriage (RULES.md §4, §9.5)."""
+    """Whether a player without a won trick may declare a marriage (rules §4, §9.5)."""
 
     #: Allowed; the points stay pending until the player wins a trick.
     ALLOWED_PENDING = enum.auto()
@@ -135,7 +135,7 @@ class MarriageBeforeFirstTrick(_NamedEnum):
 
 
 class MarriagePendingRedeem(_NamedEnum):
-    """When pending marriage points start to count (RULES.md §4)."""
+    """When pending marriage points start to count (rules §4)."""
 
     #: As soon as the owner has won any trick this hand.
     ANY_TRICK = enum.auto()
@@ -144,7 +144,7 @@ class MarriagePendingRedeem(_NamedEnum):
 
 
 class CloseTiming(_NamedEnum):
-    """When the talon may be closed (RULES.md §2.1, §4)."""
+    """When the talon may be closed (rules §2.1, §4)."""
 
     #: Only on lead, after the draw.
     AFTER_DRAW = enum.auto()
@@ -153,7 +153,7 @@ class CloseTiming(_NamedEnum):
 
 
 class ClosedWinBasis(_NamedEnum):
-    """Whose state a successful closer's game points are computed on (RULES.md §6.1)."""
+    """Whose state a successful closer's game points are computed on (rules §6.1)."""
 
     #: The opponent's tricks and points as they were at the moment of closing.
     AT_CLOSE = enum.auto()
@@ -162,7 +162,7 @@ class ClosedWinBasis(_NamedEnum):
 
 
 class FailedClose(_NamedEnum):
-    """What the opponent scores when a close fails (RULES.md §6.3)."""
+    """What the opponent scores when a close fails (rules §6.3)."""
 
     #: 3 if the opponent had no trick when the talon was closed, else 2.
     TWO_OR_THREE = enum.auto()
@@ -182,7 +182,7 @@ class CloserBeaten(_NamedEnum):
 
 
 class LastTrick(_NamedEnum):
-    """What the last trick of a played-out, unclosed hand is worth (RULES.md §6.4, §6.5)."""
+    """What the last trick of a played-out, unclosed hand is worth (rules §6.4, §6.5)."""
 
     #: 10 extra points to its winner.
     TEN_POINTS = enum.auto()
@@ -191,7 +191,7 @@ class LastTrick(_NamedEnum):
 
 
 class ClaimMode(_NamedEnum):
-    """How a player announces 66 (RULES.md §2.4)."""
+    """How a player announces 66 (rules §2.4)."""
 
     #: A ``claim`` move is offered in every open window, right or wrong.
     EXPLICIT = enum.auto()
@@ -200,7 +200,7 @@ class ClaimMode(_NamedEnum):
 
 
 class FalseClaim(_NamedEnum):
-    """What the opponent scores after a false claim (RULES.md §6.2)."""
+    """What the opponent scores after a false claim (rules §6.2)."""
 
     #: 2.
     FLAT_TWO = enum.auto()
@@ -211,7 +211,7 @@ class FalseClaim(_NamedEnum):
 
 
 class BothOver66(_NamedEnum):
-    """A played-out hand in which both players have 66 or more (RULES.md §6.4)."""
+    """A played-out hand in which both players have 66 or more (rules §6.4)."""
 
     #: Nobody scores.
     NO_SCORE = enum.auto()
@@ -220,7 +220,7 @@ class BothOver66(_NamedEnum):
 
 
 class Schwarz(_NamedEnum):
-    """When the loser counts as schwarz, worth 3 game points (RULES.md §6)."""
+    """When the loser counts as schwarz, worth 3 game points (rules §6)."""
 
     #: The loser won no trick.
     NO_TRICKS = enum.auto()
@@ -229,7 +229,7 @@ class Schwarz(_NamedEnum):
 
 
 class NextDealer(_NamedEnum):
-    """Who deals the next hand of a match (RULES.md §7)."""
+    """Who deals the next hand of a match (rules §7)."""
 
     #: The deal alternates.
     ALTERNATE = enum.auto()
@@ -238,7 +238,7 @@ class NextDealer(_NamedEnum):
 
 
 class DealerAfterTie(_NamedEnum):
-    """Who deals after a hand that scored nothing (RULES.md §7)."""
+    """Who deals after a hand that scored nothing (rules §7)."""
 
     #: The deal passes on as usual.
     ALTERNATE = enum.auto()
@@ -247,7 +247,7 @@ class DealerAfterTie(_NamedEnum):
 
 
 class SitOutScores(_NamedEnum):
-    """What the idle dealer scores in three-hand play (RULES.md §7)."""
+    """What the idle dealer scores in three-hand play (rules §7)."""
 
     #: What the hand's winner scores, never past ``match_target - 1``.
     SAME_AS_WINNER = enum.auto()
@@ -308,7 +308,7 @@ def _check_packets(inst: object, attribute: attrs.Attribute[Any], value: object)
 
 @attrs.frozen(kw_only=True, cache_hash=True, repr=False)
 class Rules:
-    """A complete rule set: every parameter of RULES.md, as an immutable value.
+    """A complete rule set: every parameter of the rules page, as an immutable value.
 
     The defaults are :data:`CLASSIC_66`. Build variants with :func:`attrs.evolve`; every
     field is validated, and an inconsistent combination (say, a deal that needs more
@@ -324,7 +324,7 @@ class Rules:
     ...
     sixtysix.errors.RulesError: the deal gives each player 10 cards, leaving a talon of 0; ...
 
-    Each attribute is described in RULES.md and on the docs' rules page; the enum types
+    Each attribute is described, with its sources, on the docs' rules page; the enum types
     list the allowed values.
     """
 
@@ -597,7 +597,7 @@ VU_SCHNAPSEN = attrs.evolve(
     schwarz=Schwarz.ZERO_POINTS,
 )
 
-#: The named presets of RULES.md §8, by name, in the order of its table.
+#: The named presets of rules §8, by name, in the order of its table.
 PRESETS: Mapping[str, Rules] = types.MappingProxyType(
     {
         "CLASSIC_66": CLASSIC_66,

@@ -1,4 +1,4 @@
-"""Scoring a finished hand (RULES.md §5, §6 and §9): :func:`score_hand` → :class:`HandResult`.
+"""Scoring a finished hand (rules §5, §6 and §9): :func:`score_hand` → :class:`HandResult`.
 
 >>> from sixtysix import SCHNAPSEN, new_hand, legal_moves, apply_move
 >>> state = new_hand(SCHNAPSEN, seed=5)
@@ -32,7 +32,7 @@ from .state import HandState, Step
 __all__ = ["MAX_POINTS", "HandEnd", "HandResult", "ResultError", "score_hand"]
 
 #: The most points both seats of a hand can hold together, and so each seat: every
-#: deck holds 120 card points, the four marriages 100 (RULES.md §5), the last trick 10.
+#: deck holds 120 card points, the four marriages 100 (rules §5), the last trick 10.
 MAX_POINTS = 230
 
 
@@ -79,7 +79,7 @@ class HandResult:
             from earlier hands are not included; the match adds them.
         carry: Game points this hand carries to the next scored hand: the rule set's
             ``tie_carry`` when nobody scores, else 0.
-        points: Final points of seat 0 and seat 1 (RULES.md §9.10): card points plus
+        points: Final points of seat 0 and seat 1 (rules §9.10): card points plus
             counted marriages, plus the last-trick 10 in a played-out, unclosed
             ``TEN_POINTS`` hand.
         reason: How the hand ended.
@@ -209,7 +209,7 @@ def _unchecked_result(
 
 
 def _grade(rules: Rules, tricks: int, card_points: int, marriages: int, bonus: int) -> int:
-    """3/2/1 game points for beating an opponent in this situation (RULES.md §6)."""
+    """3/2/1 game points for beating an opponent in this situation (rules §6)."""
     full = card_points + marriages + bonus
     if rules.schwarz is Schwarz.NO_TRICKS:
         if tricks == 0:
@@ -249,7 +249,7 @@ def _grade_claim(state: HandState, claimer: int) -> int:
 
 
 def _failed_close(state: HandState) -> int:
-    """What the closer's opponent scores for a failed close (RULES.md §6.3)."""
+    """What the closer's opponent scores for a failed close (rules §6.3)."""
     rules = state.rules
     snap = state.close_snapshot
     assert snap is not None

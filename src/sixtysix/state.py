@@ -31,7 +31,7 @@ class Step(enum.IntEnum):
     LEAD = 0
     #: The follower's turn: play a card (after exchanging, where allowed).
     FOLLOW = 1
-    #: The trick winner's decision before the draw: draw, close or claim (RULES.md §2.1).
+    #: The trick winner's decision before the draw: draw, close or claim (rules §2.1).
     DECIDE = 2
     #: The hand is over; :func:`~sixtysix.score_hand` scores it.
     OVER = 3
@@ -43,7 +43,7 @@ TURN_CLOSED = 1
 
 @attrs.frozen
 class CloseSnapshot:
-    """What was true of the closer's opponent when the talon was closed (RULES.md §9.9).
+    """What was true of the closer's opponent when the talon was closed (rules §9.9).
 
     Attributes:
         tricks_played: Tricks completed in the hand when the talon was closed.
@@ -154,7 +154,7 @@ class HandState(HandFacts):
         won: Bitmasks of the cards in the tricks won by each seat.
         card_points: Card points of the tricks won by each seat.
         marriages: Counted marriage points of each seat.
-        pending: Pending (not yet counted) marriage points of each seat (RULES.md §4).
+        pending: Pending (not yet counted) marriage points of each seat (rules §4).
         declared: Bitmask of declared marriages: bit ``seat * 4 + suit``.
         turn_marriage: The suit of the marriage declared in this leading turn, or -1.
         turn_steps: Flags of what the leader did in this turn before leading.
@@ -192,7 +192,7 @@ class HandState(HandFacts):
 
     @property
     def is_strict(self) -> bool:
-        """Whether the strict phase has begun (talon closed or exhausted, RULES.md §1.6)."""
+        """Whether the strict phase has begun (talon closed or exhausted, rules §1.6)."""
         return self.closed_by >= 0 or not self.talon
 
     @property

@@ -115,7 +115,7 @@ _MAX_HAND_MOVES = 64
 
 
 class InvariantError(AssertionError):
-    """A state or a transition that breaks a rule of RULES.md.
+    """A state or a transition that breaks a rule of the rules page.
 
     It is an :class:`AssertionError`, so test runners report it as a failed assertion.
     """
@@ -144,7 +144,7 @@ def _cards(indices: Sequence[int] | int) -> str:
 
 
 def presets() -> st.SearchStrategy[Rules]:
-    """The seven named presets of RULES.md §8 (shrinking towards ``CLASSIC_66``).
+    """The seven named presets of rules §8 (shrinking towards ``CLASSIC_66``).
 
     >>> from hypothesis import find
     >>> find(presets(), lambda r: r.deck is Deck.D20) == PRESETS["SCHNAPSEN"]
@@ -272,7 +272,7 @@ def _dealt(draw: st.DrawFn, r: st.SearchStrategy[Rules], dealer: int | None) -> 
 def dealt_states(
     rules: Rules | st.SearchStrategy[Rules] | None = None, *, dealer: int | None = None
 ) -> st.SearchStrategy[HandState]:
-    """Freshly dealt hands: a random order of the deck dealt by RULES.md §1.3.
+    """Freshly dealt hands: a random order of the deck dealt by rules §1.3.
 
     Args:
         rules: A rule set, a strategy of rule sets, or ``None`` for :func:`rules`.
@@ -418,7 +418,7 @@ def _marriage_value(state: HandState, suit: int) -> int:
 
 
 def _follow_options(state: HandState) -> int:
-    """The cards the follower may play, read from RULES.md §1.6 (a bitmask)."""
+    """The cards the follower may play, read from rules §1.6 (a bitmask)."""
     hand = state.hands[1 - state.leader]
     if state.closed_by < 0 and state.talon:
         return hand
@@ -454,7 +454,7 @@ def _king_queen(suit: int) -> tuple[int, int]:
 def check_invariants(state: HandState) -> None:
     """Check everything that must hold of any state reachable by legal play.
 
-    The checks, each tied to RULES.md:
+    The checks, each tied to the rules page:
 
     * **Fields**: seats are 0 or 1; ``closed_by`` and ``exchanged_by`` are -1 or a seat;
       ``turn_marriage`` is -1 or a suit.
@@ -504,7 +504,7 @@ def check_invariants(state: HandState) -> None:
       talon; the leader may lead any card, or after a marriage its king (or queen, under
       ``EITHER``); the follower may play what §1.6 allows.
     * **The library's checker**: :func:`sixtysix.validate` finds no problem (the checks
-      above are an independent second reading of RULES.md; both must accept).
+      above are an independent second reading of the rules page; both must accept).
     * **Scoring** (§6): :func:`~sixtysix.score_hand` raises
       :class:`~sixtysix.HandNotOverError` exactly on unfinished hands; a result has a
       winner in {0, 1, None}, game points 1 to 3 for a winner (else 0), ``carry`` equal to
@@ -837,7 +837,7 @@ def _check_legal_moves(s: HandState) -> None:
     if plays != want:
         raise _fail(
             s,
-            f"playable cards are {_cards(plays)} but RULES.md §1.6/§4 allow {_cards(want)}",
+            f"playable cards are {_cards(plays)} but rules §1.6/§4 allow {_cards(want)}",
         )
 
 
@@ -915,7 +915,7 @@ def _check_result(s: HandState, res: HandResult) -> None:
 
 
 def check_transition(before: HandState, move: Move, after: HandState) -> None:
-    """Check that ``after`` is what RULES.md makes of ``before`` when ``move`` is played.
+    """Check that ``after`` is what the rules page makes of ``before`` when ``move`` is played.
 
     The checks:
 

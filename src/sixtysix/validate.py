@@ -15,7 +15,7 @@ built by hand; :func:`sixtysix.testing.check_invariants` starts with it.
 >>> validate(attrs.evolve(state, card_points=(3, 0)))
 ['seat 0 has 3 card points but its tricks are worth 0']
 
-What it checks, each tied to RULES.md: field types and ranges; card conservation (§1);
+What it checks, each tied to the rules page: field types and ranges; card conservation (§1);
 the tricks replayed from the non-dealer's lead give the won piles, the card points and
 the leader (§1.4); hand sizes against the deal, the draws and the tricks (§1.3, §1.5);
 the step against the card on the table and the decision after a trick (§2.1); the

@@ -1,1 +1,1 @@
-"""Tests of four-hand partnership Sixty-Six (:mod:`sixtysix.partnership`, RULES.md §10)."""
+"""Tests of four-hand partnership Sixty-Six (:mod:`sixtysix.partnership`, rules §10)."""

@@ -1,4 +1,4 @@
-"""Helpers for the four-hand tests, written from RULES.md §10 and independent of the engine.
+"""Helpers for the four-hand tests, written from rules §10 and independent of the engine.
 
 * :func:`pack_for` builds the pack order that deals wanted hands (§10.2);
 * :func:`deal` deals it; :func:`play` applies move texts;
@@ -83,7 +83,7 @@ def shadow_winner(trick: Sequence[Card], trump: Suit) -> int:
 def shadow_legal(
     hand: Sequence[Card], trick: Sequence[Card], trump: Suit, undertrump: p4.Undertrump
 ) -> set[Card]:
-    """The cards a player may play, restated from RULES.md §10.4 on card objects."""
+    """The cards a player may play, restated from rules §10.4 on card objects."""
     if not trick:
         return set(hand)  # the leader is never constrained
     led = trick[0].suit

@@ -1,4 +1,4 @@
-"""RULES.md §10.9: what a seat knows; views leak nothing; determinize honours every inference."""
+"""rules §10.9: what a seat knows; views leak nothing; determinize honours every inference."""
 
 from __future__ import annotations
 

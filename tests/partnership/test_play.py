@@ -1,4 +1,4 @@
-"""RULES.md §10.4: the obligations of every follower, partner or not, and trick winners.
+"""rules §10.4: the obligations of every follower, partner or not, and trick winners.
 
 Each scenario is written for both presets: the D24 hands, and for D32 the same hands
 plus two of the eights and sevens per seat. Trump is spades; seat 0 deals, so seat 1

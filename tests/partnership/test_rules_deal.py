@@ -1,4 +1,4 @@
-"""RULES.md §10.1-§10.3 and the presets table: sides, deck, deal, trump, seeds."""
+"""rules §10.1-§10.3 and the presets table: sides, deck, deal, trump, seeds."""
 
 from __future__ import annotations
 

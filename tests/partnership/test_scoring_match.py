@@ -1,4 +1,4 @@
-"""RULES.md §10.5-§10.8: points, game points, carries, the ten of trumps, matches."""
+"""rules §10.5-§10.8: points, game points, carries, the ten of trumps, matches."""
 
 from __future__ import annotations
 

@@ -1,7 +1,7 @@
 """Hypothesis properties of the rules engine over random legal play (issue 2, item 4).
 
 Every property runs for every preset in both claim modes, and most also for random house
-rules. The expectations come from RULES.md: the legal moves and the scores are computed
+rules. The expectations come from the rules page: the legal moves and the scores are computed
 here by an independent reading of the rules (``expected_moves``, ``expected_result``),
 and :mod:`sixtysix.testing` checks the state invariants and single transitions.
 """
@@ -70,7 +70,7 @@ MANY = settings(
 )
 
 
-# ============================================================ an independent reading of RULES.md
+# ====================================================== an independent reading of the rules page
 
 
 def _exchange_card(s: HandState) -> int:
@@ -86,7 +86,7 @@ def _draws(s: HandState) -> int:
 
 
 def _may_exchange(s: HandState, seat: int, leading: bool) -> bool:
-    """RULES.md §3 and §9.2, §9.5, §9.6."""
+    """rules §3 and §9.2, §9.5, §9.6."""
     r = s.rules
     if not s.talon or len(s.talon) < r.exchange_min_talon:
         return False
@@ -109,7 +109,7 @@ def _may_exchange(s: HandState, seat: int, leading: bool) -> bool:
 
 
 def _follow_cards(s: HandState) -> list[int]:
-    """RULES.md §1.6."""
+    """rules §1.6."""
     hand = [i for i in range(32) if s.hands[1 - s.leader] >> i & 1]
     if s.closed_by < 0 and s.talon:
         return hand
@@ -127,7 +127,7 @@ def _follow_cards(s: HandState) -> list[int]:
 
 
 def expected_moves(s: HandState) -> list[Move]:
-    """The legal moves by RULES.md §1.6, §2, §3, §4 and §9, in the documented order."""
+    """The legal moves by rules §1.6, §2, §3, §4 and §9, in the documented order."""
     r = s.rules
     explicit = r.claim_mode is ClaimMode.EXPLICIT
     if s.step is Step.OVER:
@@ -181,7 +181,7 @@ def expected_moves(s: HandState) -> list[Move]:
 
 
 def _grade(r: Rules, tricks: int, full: int, marriages: int) -> int:
-    """3/2/1 for beating an opponent with these tricks and points (RULES.md §6)."""
+    """3/2/1 for beating an opponent with these tricks and points (rules §6)."""
     if r.schwarz is Schwarz.NO_TRICKS and tricks == 0:
         return 3
     if r.schwarz is Schwarz.ZERO_POINTS and full == 0:
@@ -202,7 +202,7 @@ def _grade_claim(s: HandState, claimer: int) -> int:
 
 
 def _failed_close(s: HandState) -> int:
-    """RULES.md §6.3."""
+    """rules §6.3."""
     r = s.rules
     snap = s.close_snapshot
     assert snap is not None
@@ -214,7 +214,7 @@ def _failed_close(s: HandState) -> int:
 
 
 def expected_result(s: HandState) -> tuple[int | None, int, HandEnd]:
-    """(winner, game points, reason) of a finished hand by RULES.md §6 and §9."""
+    """(winner, game points, reason) of a finished hand by rules §6 and §9."""
     r = s.rules
     last = s.leader
     if s.hands[0] | s.hands[1]:
@@ -271,7 +271,7 @@ def _walk(data: st.DataObject, state: HandState, claims: bool = True) -> list[Ha
     while not state.is_over:
         options = legal_moves(state)
         assert list(options) == expected_moves(state), (
-            f"legal moves {[str(m) for m in options]} but RULES.md gives "
+            f"legal moves {[str(m) for m in options]} but the rules page gives "
             f"{[str(m) for m in expected_moves(state)]} in {state!r}"
         )
         move = data.draw(kit.legal_move(state, claims=claims))
@@ -303,7 +303,7 @@ def _assert_rejected(state: HandState, move: Move | str) -> None:
 @SOME
 @given(data=st.data())
 def test_random_play_follows_the_rules(rules: Rules, data: st.DataObject) -> None:
-    """Card conservation, invariants and the legal moves of RULES.md at every step."""
+    """Card conservation, invariants and the legal moves of the rules page at every step."""
     _walk(data, data.draw(kit.dealt_states(rules)))
 
 

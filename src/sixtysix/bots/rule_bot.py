@@ -19,7 +19,7 @@ _QUEEN = tuple(1 << (s * 8 + 3) for s in range(4))
 
 
 def _beats(card: int, lead: int, trump: int) -> bool:
-    """Whether ``card``, played to the led card ``lead``, wins the trick (RULES.md §1.4)."""
+    """Whether ``card``, played to the led card ``lead``, wins the trick (rules §1.4)."""
     if card >> 3 == lead >> 3:
         return card < lead
     return card >> 3 == trump

@@ -1,4 +1,4 @@
-"""Four-hand partnership Sixty-Six (RULES.md §10): ``from sixtysix import partnership as p4``.
+"""Four-hand partnership Sixty-Six (rules §10): ``from sixtysix import partnership as p4``.
 
 Seats 0 and 2 play against seats 1 and 3; the whole deck is dealt, the dealer's last card
 is trump, every follower must follow suit and beat the trick (even its partner's card) and

@@ -1,4 +1,4 @@
-"""Dealing, legal moves and playing a card in four-hand partnership Sixty-Six (RULES.md §10).
+"""Dealing, legal moves and playing a card in four-hand partnership Sixty-Six (rules §10).
 
 Every move is a :class:`~sixtysix.moves.Play`: there is no exchange, closing, marriage or
 claim (§10.3). :func:`legal_moves` returns the cached ``Play`` objects of the playable
@@ -93,7 +93,7 @@ def _check_scores(rules: PartnershipRules, scores: object) -> tuple[int, int]:
 
 
 def deal_plan(rules: PartnershipRules, dealer: int) -> tuple[tuple[int, ...], ...]:
-    """The pack positions dealt to seats 0, 1, 2 and 3 (RULES.md §10.2).
+    """The pack positions dealt to seats 0, 1, 2 and 3 (rules §10.2).
 
     Each packet size in turn goes to every seat clockwise from the dealer's left
     (``dealer + 1``) to the dealer; the last card of the pack is the dealer's last card.
@@ -152,7 +152,7 @@ def deal_from_order(
     *,
     scores: tuple[int, int] = (0, 0),
 ) -> PartnershipState:
-    """Deal a hand from an ordered pack, top card first (RULES.md §10.2, §10.3).
+    """Deal a hand from an ordered pack, top card first (rules §10.2, §10.3).
 
     Args:
         rules: The rule set; it fixes the deck and the packets.
@@ -294,7 +294,7 @@ def is_over(state: PartnershipState) -> bool:
 
 
 def _playable(hand: int, lead: int, best: int, trump: int, undertrump: Undertrump) -> int:
-    """The cards a follower holding ``hand`` may play (RULES.md §10.4)."""
+    """The cards a follower holding ``hand`` may play (rules §10.4)."""
     led = lead >> 3
     same = hand & SUIT_MASK[led]
     if same:

@@ -1,4 +1,4 @@
-"""Four-hand matches (RULES.md §10.6-§10.8): :class:`PartnershipMatch` and its transitions.
+"""Four-hand matches (rules §10.6-§10.8): :class:`PartnershipMatch` and its transitions.
 
 Sides play to ``match_target`` (7) game points; the deal passes left (clockwise) after
 every hand, tied hands included; a 65-65 hand carries ``tie_carry`` to the side that

@@ -1,8 +1,8 @@
-"""The parameters of four-hand partnership Sixty-Six (RULES.md §10) and its presets.
+"""The parameters of four-hand partnership Sixty-Six (rules §10) and its presets.
 
 :class:`PartnershipRules` is a frozen value of its own, separate from the two-hand
 :class:`~sixtysix.Rules`: the games share cards and card points, not rules. Its field names
-are those of RULES.md §10.
+are those of rules §10.
 
 >>> from sixtysix import partnership as p4
 >>> p4.FOUR_HAND_66.deck.name, p4.FOUR_HAND_66.deal_packets, p4.FOUR_HAND_66.hand_size
@@ -43,7 +43,7 @@ __all__ = [
 class Undertrump(enum.Enum):
     """What a void follower may play when it cannot beat the trump in the trick (§10.4)."""
 
-    #: It must still play a trump (a lower one), if it holds any (RULES.md §10.4, default).
+    #: It must still play a trump (a lower one), if it holds any (rules §10.4, default).
     REQUIRED = "REQUIRED"
     #: It may play any card of its hand, a lower trump included.
     FREE = "FREE"
@@ -98,7 +98,7 @@ def _int_check(low: int, high: int) -> Any:
 
 @attrs.frozen
 class PartnershipRules:
-    """The rule set of four-hand partnership Sixty-Six (RULES.md §10).
+    """The rule set of four-hand partnership Sixty-Six (rules §10).
 
     The deck is dealt out completely, ``sum(deal_packets)`` cards to each of the four
     seats, so ``4 * sum(deal_packets)`` must equal the deck's size; any other value

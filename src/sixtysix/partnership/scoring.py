@@ -1,4 +1,4 @@
-"""Scoring a finished four-hand deal (RULES.md §10.5-§10.7): :func:`score_hand`.
+"""Scoring a finished four-hand deal (rules §10.5-§10.7): :func:`score_hand`.
 
 >>> from sixtysix import partnership as p4
 >>> s = p4.new_hand(p4.FOUR_HAND_66, seed=3)
@@ -92,7 +92,7 @@ class PartnershipResult:
 def game_points_for(winner_points: int, loser_tricks: int) -> int:
     """The hand's game points for a side with ``winner_points`` (66 or more).
 
-    ``loser_tricks`` is the number of tricks the other side won (RULES.md §10.6 and its
+    ``loser_tricks`` is the number of tricks the other side won (rules §10.6 and its
     readings): 3 if the other side took no trick, else 2 with 100 or more (exactly 100 included),
     else 1.
 

@@ -1,7 +1,7 @@
 """The immutable state of one four-hand deal (:class:`PartnershipState`).
 
 Seats ``0 1 2 3`` sit clockwise; side ``0`` is seats 0 and 2, side ``1`` seats 1 and 3
-(RULES.md §10.1), so a seat's side is ``seat & 1``. Card sets are ``int`` bitmasks over
+(rules §10.1), so a seat's side is ``seat & 1``. Card sets are ``int`` bitmasks over
 :attr:`~sixtysix.Card.index`; the properties give the same facts as cards and numbers.
 States are made by :func:`~sixtysix.partnership.new_hand` or
 :func:`~sixtysix.partnership.deal_from_order` and advanced only by
@@ -124,7 +124,7 @@ class PartnershipState(PublicFacts):
         card_points: Card points of those tricks, by side.
         played: Indices of all cards played, in order.
         scores: Both sides' match scores when the hand was dealt (0-0 outside a match,
-            RULES.md §10.7).
+            rules §10.7).
         ten_side: The side that won the trump ten in a trick, or -1.
         over: Whether the hand has ended (played out, or ended by the ten of trumps).
     """

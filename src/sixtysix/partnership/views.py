@@ -1,4 +1,4 @@
-"""What one seat knows (RULES.md §10.9): :func:`observe` and :func:`determinize`.
+"""What one seat knows (rules §10.9): :func:`observe` and :func:`determinize`.
 
 A :class:`PartnershipView` holds what a seat with perfect memory knows and nothing else:
 its own hand, the turn-up (held by the dealer until played), every card played and by
