@@ -216,7 +216,9 @@ class FourHandGame:
             assert result.winner is not None
             who = SIDE_NAMES[result.winner]
             lines = [f"Hand over: {who} reached 66.", points]
-            lines.append(f"{_capital(who)} scores {_plural(result.game_points, 'game point')}.")
+            verb = "scores" if result.winner == 0 else "score"
+            gained = _plural(result.game_points, "game point")
+            lines.append(f"{_capital(who)} {verb} {gained}.")
         if result.ten_of_trumps is not None:
             lines.append(
                 f"The ten of trumps gives {SIDE_NAMES[result.ten_of_trumps]} 1 game point."
@@ -318,11 +320,17 @@ class FourHandGame:
         )
 
     def record(self) -> HandRecord | MatchRecord | None:
-        games = list(self.games)
-        if self.current is not None and self.moves:
-            games.append(self.record_of_hand(None))
-        if not self.whole_match:
-            return games[0] if games else None
+        unfinished = self.current is not None and bool(self.moves)
+        if not self.whole_match or not self.games:
+            # A match record holds finished hands only: a match left during its first
+            # hand is saved as that hand's (unfinished) game record.
+            if self.games:
+                return self.games[0]
+            return self.record_of_hand(None) if unfinished else None
+        if unfinished:
+            self.out.write(
+                "(The unfinished hand is left out: a match record keeps whole hands.)\n"
+            )
         return MatchRecord(
             rules=self.rules,
             seed=self.seed,
