@@ -335,7 +335,7 @@ class FourHandGame:
             rules=self.rules,
             seed=self.seed,
             dealer=self.first_dealer,
-            games=tuple(games),
+            games=tuple(self.games),
             scores=self.match.scores,
         )
 
