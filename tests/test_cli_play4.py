@@ -2,19 +2,26 @@
 
 from __future__ import annotations
 
+import builtins
 import io
 import json
+import random
 import re
 import sys
 from collections.abc import Callable
 from pathlib import Path
 
+import attrs
 import pytest
 
+from sixtysix import cli
 from sixtysix import partnership as p4
+from sixtysix.bots import RandomBot
 from sixtysix.bots.registry import four_hand_bot_names, two_hand_bot_names
 from sixtysix.cards import CARDS
 from sixtysix.cli import main
+from sixtysix.cli.play import Style
+from sixtysix.cli.play4 import FourHandGame
 
 Run = Callable[..., tuple[int, str, str]]
 
@@ -258,3 +265,101 @@ def test_record_json_is_four_hand(run: Run, tmp_path: Path) -> None:
     path = tmp_path / "h.json"
     run("play", "--game", "four-hand", "--seed", "8", "--save", str(path), stdin="1\n" * 40)
     assert json.loads(path.read_text(encoding="utf-8"))["kind"] == "four-hand-game"
+
+
+def test_ctrl_c_and_an_unwritable_record(
+    run: Run, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    def interrupt(prompt: str = "") -> str:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(builtins, "input", interrupt)
+    status, out, err = run("play", "--game", "four-hand", "--seed", "1")
+    assert status == 130 and err.endswith("sixtysix: interrupted\n")
+    assert "Interrupted: the game is abandoned." in out
+    monkeypatch.undo()
+    missing = tmp_path / "no" / "such" / "dir.json"
+    status, _, err = run(
+        "play", "--game", "four-hand", "--seed", "1", "--save", str(missing), stdin="1\n" * 40
+    )
+    assert status == 1 and "cannot write the record" in err
+
+
+def _game(
+    rules: p4.PartnershipRules, answers: str, whole_match: bool
+) -> tuple[FourHandGame, io.StringIO]:
+    out = io.StringIO()
+    lines = iter(answers.splitlines())
+    bots = [RandomBot()] * 4
+
+    def read(prompt: str) -> str:
+        out.write(prompt)
+        return next(lines)
+
+    return FourHandGame(rules, 1, whole_match, out, read, bots, Style()), out
+
+
+def test_a_carried_point_and_the_ten_of_trumps() -> None:
+    # A 65-65 carry is collected by the next hand's winner; the ten of trumps, with
+    # ten_of_trumps_point, scores 1 and ends the match when it reaches the target.
+    rules = attrs.evolve(p4.FOUR_HAND_24, ten_of_trumps_point=True)
+    game, out = _game(rules, "1\n" * 500, whole_match=True)
+    game.match = attrs.evolve(game.match, carry=1, scores=(6, 6))
+    game.run()
+    text = out.getvalue()
+    assert "game point carried" in text
+    assert "The ten of trumps gives " in text
+    assert "*** " in text
+
+
+def test_the_result_lines_of_a_tie_and_a_ten() -> None:
+    game, _ = _game(p4.FOUR_HAND_66, "", whole_match=False)
+    tie = p4.PartnershipResult(None, 0, 1, (65, 65), (4, 4), None, p4.PartnershipEnd.TIE)
+    assert game.result_lines(tie) == [
+        "Hand over: 65 points each.",
+        "Points: your side 65 (4 tricks), the opponents 65 (4 tricks).",
+        "Nobody scores the hand; 1 game point carried.",
+    ]
+    ten = p4.PartnershipResult(None, 0, 0, (30, 20), (2, 1), 1, p4.PartnershipEnd.TEN_OF_TRUMPS)
+    assert game.result_lines(ten) == [
+        "Hand over: the ten of trumps reached the match target.",
+        "The ten of trumps gives the opponents 1 game point.",
+    ]
+
+
+def test_narration_when_the_ten_of_trumps_ends_the_hand() -> None:
+    rules = attrs.evolve(p4.FOUR_HAND_66, ten_of_trumps_point=True)
+    game, _ = _game(rules, "", whole_match=False)
+    rng = random.Random(0)
+    for seed in range(200):
+        state = p4.new_hand(rules, seed, 3, scores=(6, 6))
+        for _ in range(32):
+            move = rng.choice(p4.legal_moves(state))
+            after = p4.apply_move(state, move)
+            if after.is_over:
+                break
+            state = after
+        if after.ended_by_ten:
+            text = game.narrate(state, move, after)
+            assert text.endswith("the match target: the hand ends.")
+            assert "The ten of trumps gives " in text
+            return
+    pytest.fail("no hand of 200 ended by the ten of trumps")  # pragma: no cover
+
+
+def test_quit_between_hands_and_a_carry_collected() -> None:
+    out = io.StringIO()
+
+    def read(prompt: str) -> str:
+        out.write(prompt)
+        return "quit" if prompt.startswith("Press Enter") else "1"
+
+    game = FourHandGame(p4.FOUR_HAND_24, 4, True, out, read, [RandomBot()] * 4, Style())
+    game.match = attrs.evolve(game.match, carry=2)
+    with pytest.raises(cli._Quit):
+        game.run()
+    text = out.getvalue()
+    assert "(with 2 carried game points)" in text
+    assert text.count("=== Hand ") == 1
+    record = game.record()
+    assert isinstance(record, p4.MatchRecord) and len(record.games) == 1
