@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import builtins
+import importlib
 import io
 import json
 import random
@@ -14,7 +15,6 @@ from pathlib import Path
 import attrs
 import pytest
 
-from sixtysix import cli
 from sixtysix import partnership as p4
 from sixtysix.bots import RandomBot
 from sixtysix.bots.registry import four_hand_bot_names, two_hand_bot_names
@@ -354,9 +354,11 @@ def test_quit_between_hands_and_a_carry_collected() -> None:
         out.write(prompt)
         return "quit" if prompt.startswith("Press Enter") else "1"
 
-    game = FourHandGame(p4.FOUR_HAND_24, 4, True, out, read, [RandomBot()] * 4, Style())
+    # The module as it is now: other tests reload the cli package (and its _Quit).
+    mod = importlib.import_module("sixtysix.cli.play4")
+    game = mod.FourHandGame(p4.FOUR_HAND_24, 4, True, out, read, [RandomBot()] * 4, Style())
     game.match = attrs.evolve(game.match, carry=2)
-    with pytest.raises(cli._Quit):
+    with pytest.raises(mod._Quit):
         game.run()
     text = out.getvalue()
     assert "(with 2 carried game points)" in text
