@@ -365,3 +365,10 @@ def test_quit_between_hands_and_a_carry_collected() -> None:
     assert text.count("=== Hand ") == 1
     record = game.record()
     assert isinstance(record, p4.MatchRecord) and len(record.games) == 1
+
+
+def test_without_a_seed_a_fresh_one_is_shown(run: Run) -> None:
+    status, out, _ = run("play", "--game", "four-hand", stdin="quit\n")
+    assert status == 0 and "You left the game." in out
+    assert re.match(r"sixtysix play: a hand of four-hand FOUR_HAND_66, seed \d+: ", out)
+    assert "=== Hand 1: the right opponent deals; trump " in out

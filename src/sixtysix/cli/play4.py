@@ -24,7 +24,7 @@ from ..cards import CARDS, POINTS, Card
 from ..errors import ParseError, SixtySixError
 from ..moves import Move, Play, parse_move
 from ..partnership.records import HandRecord, MatchRecord
-from . import _EXIT_INTERRUPTED, _EXIT_OK, _plural, _Quit
+from . import _EXIT_INTERRUPTED, _EXIT_OK, _fresh_seed, _plural, _Quit
 from .play import Style, _cli_error, _enable_line_editing
 
 __all__: list[str] = []  # used by ``sixtysix play`` only
@@ -153,10 +153,11 @@ class FourHandGame:
         self.current = (tuple(p4.shuffled_deck(self.rules, seed)), m.dealer, m.scores, seed)
         self.moves = []
         self.say()
+        owner = "yours" if m.dealer == HUMAN else f"{NAMES[m.dealer]}'s"
         self.say(
             f"=== Hand {m.hand_number + 1}: {_subject(m.dealer, 'deal').lower()}; trump "
             f"{self.style.suit(state.trump)} (turn-up {self.style.card(state.turnup)}, "
-            f"{'yours' if m.dealer == HUMAN else NAMES[m.dealer] + chr(39) + 's'}) ==="
+            f"{owner}) ==="
         )
         while not state.is_over:
             seat = state.to_move
@@ -382,7 +383,7 @@ def cmd_play_four_hand(args: argparse.Namespace) -> int:
     if args.budget is not None:
         raise _cli_error("--budget is for the two-hand search bots")
     rules = p4.get_preset(args.variant or "FOUR_HAND_66")
-    seed = args.seed if args.seed is not None else random.SystemRandom().getrandbits(31)
+    seed = args.seed if args.seed is not None else _fresh_seed()
     opponent = args.bot or "partnership-rule"
     partner = args.partner or opponent
     bots = [
