@@ -33,7 +33,7 @@ from .pimc import PimcBot
 from .random_bot import RandomBot
 from .rule_bot import RuleBot
 
-__all__ = ["BOT_NAMES", "make_bot", "register_bot"]
+__all__ = ["BOT_NAMES", "four_hand_bot_names", "make_bot", "register_bot", "two_hand_bot_names"]
 
 #: The built-in bots by name, each a callable that takes the bot's keyword arguments.
 BOT_NAMES: dict[str, Callable[..., Bot]] = {
@@ -43,6 +43,28 @@ BOT_NAMES: dict[str, Callable[..., Bot]] = {
     "random": RandomBot,
     "rule": RuleBot,
 }
+
+#: Built-in names that play only the four-hand game, and only the two-hand game.
+_FOUR_HAND_ONLY = frozenset({"partnership-rule"})
+_TWO_HAND_ONLY = frozenset({"ismcts", "pimc", "rule"})
+
+
+def two_hand_bot_names() -> list[str]:
+    """The registered names that can play the two-hand game, sorted.
+
+    >>> two_hand_bot_names()
+    ['ismcts', 'pimc', 'random', 'rule']
+    """
+    return sorted(name for name in BOT_NAMES if name not in _FOUR_HAND_ONLY)
+
+
+def four_hand_bot_names() -> list[str]:
+    """The registered names that can play the four-hand partnership game, sorted.
+
+    >>> four_hand_bot_names()
+    ['partnership-rule', 'random']
+    """
+    return sorted(name for name in BOT_NAMES if name not in _TWO_HAND_ONLY)
 
 
 def register_bot(name: str, factory: Callable[..., Bot]) -> None:

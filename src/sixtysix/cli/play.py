@@ -25,7 +25,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from ..bots import Bot
-from ..bots.registry import BOT_NAMES, make_bot
+from ..bots.registry import BOT_NAMES, make_bot, two_hand_bot_names
 from ..cards import CARDS, POINTS, Card, Suit, cards_of
 from ..engine import apply_move, deal_from_order, explain_illegal, legal_moves, shuffled_deck
 from ..errors import ParseError, SixtySixError
@@ -674,6 +674,18 @@ def _enable_line_editing(stdin: TextIO) -> None:
 
 
 def _cmd_play(args: argparse.Namespace) -> int:
+    if args.game == "four-hand":
+        from .play4 import cmd_play_four_hand
+
+        return cmd_play_four_hand(args)
+    if args.partner is not None or args.variant is not None:
+        raise _cli_error("--partner and --variant are for --game four-hand")
+    if args.bot is not None and ":" not in args.bot and args.bot not in two_hand_bot_names():
+        known = ", ".join(two_hand_bot_names())
+        raise _cli_error(
+            f"the bot {args.bot!r} cannot play the two-hand game: use one of {known} "
+            "(or --game four-hand)"
+        )
     rules = _rules_of(args)
     seed = args.seed if args.seed is not None else _fresh_seed()
     bot = build_bot(args.bot or default_bot(), args.budget)
@@ -705,9 +717,10 @@ def _bot_arg(text: str) -> str:
     default_bot()  # registers the search bots, where they exist
     if text in BOT_NAMES:
         return text
-    known = ", ".join(sorted(BOT_NAMES))
+    known = ", ".join(two_hand_bot_names())
     raise argparse.ArgumentTypeError(
-        f"unknown bot {text!r}: use one of {known}, or an import path package.module:Class"
+        f"unknown bot {text!r}: use one of {known} (four-hand: partnership-rule, random), "
+        "or an import path package.module:Class"
     )
 
 
@@ -726,7 +739,29 @@ def add_parser(sub: Any) -> None:
         "NO_COLOR is set.",
     )
     _add_rules_options(play)
-    play.add_argument("--match", action="store_true", help="play a whole match, not one hand")
+    play.add_argument(
+        "--game",
+        choices=("two-hand", "four-hand"),
+        default="two-hand",
+        help="two-hand (default): you against the computer; four-hand: you (seat 0) and a "
+        "bot partner (seat 2) against two bots (seats 1 and 3)",
+    )
+    play.add_argument(
+        "--variant",
+        choices=("FOUR_HAND_66", "FOUR_HAND_24"),
+        help="four-hand only: the rule set (default FOUR_HAND_66)",
+    )
+    play.add_argument(
+        "--partner",
+        type=_bot_arg,
+        metavar="NAME",
+        help="four-hand only: your partner's bot (default: the same as --bot)",
+    )
+    play.add_argument(
+        "--match",
+        action="store_true",
+        help="play a whole match (to 7 in the four-hand game), not one hand",
+    )
     play.add_argument(
         "--seed", type=_seed_arg, metavar="N", help="seed of the deals and the bot's choices"
     )
@@ -735,7 +770,8 @@ def add_parser(sub: Any) -> None:
         type=_bot_arg,
         metavar="NAME",
         help="your opponent: a bot name (random, rule, pimc, ismcts, ...) or an import path "
-        "package.module:Class (default: pimc if available, else rule)",
+        "package.module:Class (default: pimc if available, else rule); with --game "
+        "four-hand the opponents' bot (partnership-rule, the default, or random)",
     )
     play.add_argument(
         "--budget",

@@ -17,7 +17,7 @@ from typing import Any, TextIO
 
 import attrs
 
-from ..bots.registry import BOT_NAMES, make_bot
+from ..bots.registry import make_bot, two_hand_bot_names
 from ..rules import Rules
 from ..scoring import HandEnd
 from ..tournament import BotSpec, DealResult, Tournament, run_tournament
@@ -63,7 +63,7 @@ def add_parser(sub: Any) -> None:
     simulate.add_argument(
         "--bots",
         nargs=2,
-        choices=sorted(BOT_NAMES),
+        choices=two_hand_bot_names(),
         default=["random", "random"],
         metavar=("SEAT0", "SEAT1"),
         help="the players of seat 0 and seat 1: random or rule (default: random random)",
