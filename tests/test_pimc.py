@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import random
+from types import SimpleNamespace
+from typing import cast
 
 import attrs
 import pytest
@@ -97,11 +99,21 @@ def test_not_all_known_in_the_open_phase() -> None:
 def test_claim_dominates() -> None:
     rules = ss.PAGAT_66  # closer_beaten FLAT_TWO
     view = ss.observe(ss.new_hand(rules, seed=1), 1)
-    rich = attrs.evolve(view, card_points=(0, 70), won=(0, 3))
-    assert claim_dominates(rich)
     assert not claim_dominates(view)
-    closed_by_opponent = attrs.evolve(rich, closed_by=0)
-    assert not claim_dominates(closed_by_opponent)
+
+    # claim_dominates reads only these facts of the view; a view built by hand with 70
+    # points and no tricks would be refused as unreachable, so a stand-in carries them.
+    def facts(closed_by: int) -> ss.PlayerView:
+        return cast(
+            ss.PlayerView,
+            SimpleNamespace(
+                seat=1, card_points=(0, 70), marriages=(0, 0), rules=rules, closed_by=closed_by
+            ),
+        )
+
+    assert claim_dominates(facts(-1))
+    assert claim_dominates(facts(1))  # the seat closed itself
+    assert not claim_dominates(facts(0))  # the opponent closed: letting it fail may pay 3
     state = attrs.evolve(ss.new_hand(rules, seed=1), card_points=(0, 70), won=(0, 3))
     moves = (ss.Claim(), ss.Close())
     assert _sensible(state, moves, 1) == (ss.Claim(),)
