@@ -5,7 +5,7 @@ play after you) and 3 (on your right). Each turn the board shows trump, the poin
 each side, the match score (with ``--match``), the trick so far with who played each
 card, and your hand; you type a card (``QH``, ``10H``, ``Q♥``) or its number. An illegal
 card is refused with the obligation it breaks (follow suit, beat the trick, trump;
-RULES.md §10). ``--save FILE`` writes the four-hand record that ``sixtysix replay`` reads.
+rules §10). ``--save FILE`` writes the four-hand record that ``sixtysix replay`` reads.
 """
 
 from __future__ import annotations
@@ -38,7 +38,7 @@ _HELP = """\
 How to enter a card:
   a card       QH, qh, 10H or Q♥ (rank A T K Q J 9 8 7, suit C D H S)
   a number     the card with that number in the list
-The rules (four-hand, RULES.md §10): follow suit; if you can, beat the best card
+The rules (four-hand, rules §10): follow suit; if you can, beat the best card
 of the trick (even your partner's); void in the suit led, you must trump (and
 over-trump a trump). The last trick is worth 10; 66 of the 130 points wins.
 Commands:
