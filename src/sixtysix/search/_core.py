@@ -64,6 +64,8 @@ INF = 100
 NO_LIMIT = 1 << 62
 #: The largest value a hand can have (schwarz).
 MAX_VALUE = 3
+#: Entries kept in each cache of strict-phase move orders before it is emptied.
+ORDER_CACHE_SIZE = 1 << 16
 
 
 def norm_snapshot(rules: Rules, snap: CloseSnapshot | None) -> tuple[int, int, int, int] | None:
@@ -686,6 +688,236 @@ def _make_search(rules: Rules, trump: int, core: Core) -> Callable[..., int]:
         table[key] = (lo, hi, -1)
         return best
 
+    # Orderings of the strict phase depend only on the two hands (and the card led), so
+    # they are computed once per rule set and trump and kept (bounded) across solves.
+    lead_orders: dict[int, tuple[int, ...]] = {}
+    reply_orders: dict[int, tuple[tuple[int, bool, int], ...]] = {}
+
+    def lead_order(hand: int, opp: int) -> tuple[int, ...]:
+        """The leader's cards in search order: sure winners, trumps first, then the rest.
+
+        A sure winner is a card the follower can neither head nor trump; the rest go
+        from the lowest up.
+        """
+        opp_trumps = opp & trump_bits
+        sure = 0
+        rest = hand
+        while rest:
+            low = rest & -rest
+            card = low.bit_length() - 1
+            rest ^= low
+            if not opp & higher[card]:
+                theirs = opp & suit_mask[card >> 3]
+                if card >> 3 == trump or theirs or not opp_trumps:
+                    sure |= low
+        order: list[int] = []
+        others = hand ^ sure
+        t = sure & trump_bits
+        while t:
+            low = t & -t
+            order.append(low.bit_length() - 1)
+            t ^= low
+        sure &= ~trump_bits
+        while sure:
+            low = sure & -sure
+            order.append(low.bit_length() - 1)
+            sure ^= low
+        while others:
+            top = others.bit_length() - 1
+            order.append(top)
+            others ^= 1 << top
+        if len(lead_orders) >= ORDER_CACHE_SIZE:
+            lead_orders.clear()
+        result = lead_orders[hand << 32 | opp] = tuple(order)
+        return result
+
+    def reply_order(ld: int, opp: int) -> tuple[tuple[int, bool, int], ...]:
+        """The follower's legal replies to ``ld`` in the strict phase, in search order.
+
+        Cards that win the trick come first (highest first), then the others from the
+        lowest up, each as ``(its bit, whether the follower wins the trick, points of
+        the trick)``.
+        """
+        lsuit = ld >> 3
+        same = opp & suit_mask[lsuit]
+        if head_or_trump:
+            if same:
+                plays = (same & higher[ld]) or same
+            else:
+                plays = (opp & trump_bits) or opp
+        elif same:
+            plays = same
+        elif follow_or_trump:
+            plays = (opp & trump_bits) or opp
+        else:
+            plays = opp
+        lp = points[ld]
+        if lsuit == trump:
+            beats = plays & higher[ld]
+        else:
+            beats = (plays & higher[ld]) | (plays & trump_bits)
+        replies: list[tuple[int, bool, int]] = []
+        win = beats
+        while win:
+            low = win & -win
+            card = low.bit_length() - 1
+            replies.append((low, True, lp + points[card]))
+            win ^= low
+        lose = plays & ~beats
+        while lose:
+            top = lose.bit_length() - 1
+            replies.append((1 << top, False, lp + points[top]))
+            lose ^= 1 << top
+        if len(reply_orders) >= ORDER_CACHE_SIZE:
+            reply_orders.clear()
+        result = reply_orders[opp << 5 | ld] = tuple(replies)
+        return result
+
+    def last_trick(
+        L: int,
+        h0: int,
+        h1: int,
+        c0: int,
+        c1: int,
+        m0: int,
+        m1: int,
+        p0: int,
+        p1: int,
+        w0: int,
+        w1: int,
+        cl: int,
+        sn: Any,
+    ) -> int:
+        """The value for ``L`` of the last trick, one card each, ``L`` leading."""
+        if L == 0:
+            ld = h0.bit_length() - 1
+            card = h1.bit_length() - 1
+            won_me = w0
+        else:
+            ld = h1.bit_length() - 1
+            card = h0.bit_length() - 1
+            won_me = w1
+        if explicit and won_me:
+            pts = c0 + m0 if L == 0 else c1 + m1
+            if pts >= 66 and not (beaten_flat and cl >= 0 and cl != L):
+                v0 = terminal(L, False, cl, sn, c0, c1, m0, m1, w0, w1)
+                return v0 if L == 0 else -v0
+        if card >> 3 == ld >> 3:
+            W = 1 - L if card < ld else L
+        elif card >> 3 == trump:
+            W = 1 - L
+        else:
+            W = L
+        gain = points[ld] + points[card]
+        if W == 0:
+            v0 = terminal(0, True, cl, sn, c0 + gain, c1, m0 + p0, m1, 1, w1)
+        else:
+            v0 = terminal(1, True, cl, sn, c0, c1 + gain, m0, m1 + p1, w0, 1)
+        v = v0 if L == 0 else -v0
+        if explicit and won_me and v < 0:
+            # A false claim loses at least one game point, so it matters only here.
+            v0 = terminal(L, False, cl, sn, c0, c1, m0, m1, w0, w1)
+            if L == 1:
+                v0 = -v0
+            if v0 > v:
+                return v0
+        return v
+
+    def two(
+        L: int,
+        hand: int,
+        opp: int,
+        c0: int,
+        c1: int,
+        m0: int,
+        m1: int,
+        p0: int,
+        p1: int,
+        w0: int,
+        w1: int,
+        cl: int,
+        sn: Any,
+        alpha: int,
+        beta: int,
+    ) -> int:
+        """The last two tricks, two cards each, ``L`` leading from ``hand``.
+
+        Both leads and every legal reply are searched and the last trick is valued
+        inline; the caller has ruled out a marriage and handles the claims.
+        """
+        F = 1 - L
+        best = -INF
+        low = hand & -hand
+        for lb in (low, hand ^ low):
+            ld = lb.bit_length() - 1
+            lsuit = ld >> 3
+            same = opp & suit_mask[lsuit]
+            if head_or_trump:
+                if same:
+                    plays = (same & higher[ld]) or same
+                else:
+                    plays = (opp & trump_bits) or opp
+            elif same:
+                plays = same
+            elif follow_or_trump:
+                plays = (opp & trump_bits) or opp
+            else:
+                plays = opp
+            lp = points[ld]
+            rest = hand ^ lb
+            worst = INF
+            while plays:
+                bit = plays & -plays
+                plays ^= bit
+                card = bit.bit_length() - 1
+                if card >> 3 == lsuit:
+                    W = F if card < ld else L
+                elif card >> 3 == trump:
+                    W = F
+                else:
+                    W = L
+                gain = lp + points[card]
+                other = opp ^ bit
+                if L == 0:
+                    f0 = rest
+                    f1 = other
+                else:
+                    f0 = other
+                    f1 = rest
+                nc0, nc1, nm0, nm1, np0, np1, nw0, nw1 = c0, c1, m0, m1, p0, p1, w0, w1
+                if W == 0:
+                    nc0 += gain
+                    nw0 = 1
+                    if np0:
+                        nm0 += np0
+                        np0 = 0
+                    total = nc0 + nm0
+                else:
+                    nc1 += gain
+                    nw1 = 1
+                    if np1:
+                        nm1 += np1
+                        np1 = 0
+                    total = nc1 + nm1
+                if auto and total >= 66:
+                    v0 = terminal(W, False, cl, sn, nc0, nc1, nm0, nm1, nw0, nw1)
+                    v = v0 if L == 0 else -v0
+                else:
+                    v = last_trick(W, f0, f1, nc0, nc1, nm0, nm1, np0, np1, nw0, nw1, cl, sn)
+                    if W != L:
+                        v = -v
+                if v < worst:
+                    worst = v
+                    if worst <= alpha:
+                        break
+            if worst > best:
+                best = worst
+                if worst > alpha:
+                    alpha = worst
+                    if alpha >= beta:
+                        return best
+        return best
+
     def strict(
         L: int,
         h0: int,
@@ -725,47 +957,49 @@ def _make_search(rules: Rules, trump: int, core: Core) -> Callable[..., int]:
             v0 = terminal(L, False, cl, sn, c0, c1, m0, m1, w0, w1)
             return v0 if L == 0 else -v0
         if not hand & (hand - 1):
-            # The last trick: both plays are forced.
-            ld = hand.bit_length() - 1
-            card = opp.bit_length() - 1
-            if card >> 3 == ld >> 3:
-                W = 1 - L if card < ld else L
-            elif card >> 3 == trump:
-                W = 1 - L
-            else:
-                W = L
-            gain = points[ld] + points[card]
-            if W == 0:
-                v0 = terminal(0, True, cl, sn, c0 + gain, c1, m0 + p0, m1, 1, w1)
-            else:
-                v0 = terminal(1, True, cl, sn, c0, c1 + gain, m0, m1 + p1, w0, 1)
-            v = v0 if L == 0 else -v0
-            if explicit and won_me:
-                v0 = terminal(L, False, cl, sn, c0, c1, m0, m1, w0, w1)
-                if L == 1:
-                    v0 = -v0
-                if v0 > v:
-                    return v0
-            return v
-        key = (L, h0, h1, c0, c1, m0, m1, p0, p1, w0, w1, cl, sn)
-        table = core.table
-        entry = table.get(key)
-        first = -1
-        if entry is not None:
-            lo, hi, first = entry
-            if lo >= beta:
-                return lo
-            if hi <= alpha:
-                return hi
-            if lo == hi:
-                return lo
-            if lo > alpha:
-                alpha = lo
-            if hi < beta:
-                beta = hi
-        else:
+            return last_trick(L, h0, h1, c0, c1, m0, m1, p0, p1, w0, w1, cl, sn)
+        # Two cards each: the trick after this one is forced, so it is valued inline
+        # and this node is not worth a table entry.
+        ncards = hand.bit_count()
+        two_left = ncards == 2
+        if two_left:
+            pairs = (hand >> 2) & (hand >> 3) & suit_base if marry_strict else 0
+            if not pairs:
+                best = two(L, hand, opp, c0, c1, m0, m1, p0, p1, w0, w1, cl, sn, alpha, beta)
+                if explicit and won_me and best < 0:
+                    # A false claim loses at least one game point, so it matters only
+                    # when every card play loses too.
+                    v0 = terminal(L, False, cl, sn, c0, c1, m0, m1, w0, w1)
+                    if L == 1:
+                        v0 = -v0
+                    if v0 > best:
+                        best = v0
+                return best
+        if two_left:
+            key = None
             lo = -INF
             hi = INF
+            first = -1
+        else:
+            key = (L, h0, h1, c0, c1, m0, m1, p0, p1, w0, w1, cl, sn)
+            table = core.table
+            entry = table.get(key)
+            first = -1
+            if entry is not None:
+                lo, hi, first = entry
+                if lo >= beta:
+                    return lo
+                if hi <= alpha:
+                    return hi
+                if lo == hi:
+                    return lo
+                if lo > alpha:
+                    alpha = lo
+                if hi < beta:
+                    beta = hi
+            else:
+                lo = -INF
+                hi = INF
         a_in = alpha
         best = -INF
         best_card = -1
@@ -777,86 +1011,65 @@ def _make_search(rules: Rules, trump: int, core: Core) -> Callable[..., int]:
                 alpha = best
         # The lead options: card indices; a lead after a marriage is coded as
         # card + 64 * (k + 1), with the points after the k-th marriage in mpoints.
-        options: list[int] = []
+        options: list[int] | tuple[int, ...]
         mpoints: list[tuple[int, int, int, int]] = []
-        if marry_strict and alpha < beta:
-            pairs = (hand >> 2) & (hand >> 3) & suit_base
-            if pairs and (won_me or not marry_forbidden):
-                for suit in (trump, 0, 1, 2, 3):
-                    if not pairs >> (suit * 8) & 1:
-                        continue
-                    pairs ^= 1 << (suit * 8)
-                    value = 40 if suit == trump else 20
-                    nm0, nm1, np0, np1 = m0, m1, p0, p1
-                    if won_me and not next_trick:
-                        if L == 0:
-                            nm0 += value
-                        else:
-                            nm1 += value
-                    elif L == 0:
-                        np0 += value
+        pairs = (hand >> 2) & (hand >> 3) & suit_base if marry_strict else 0
+        plain = lead_orders.get(hand << 32 | opp)
+        if plain is None:
+            plain = lead_order(hand, opp)
+        if pairs and alpha < beta and (won_me or not marry_forbidden):
+            options = []
+            for suit in (trump, 0, 1, 2, 3):
+                if not pairs >> (suit * 8) & 1:
+                    continue
+                pairs ^= 1 << (suit * 8)
+                value = 40 if suit == trump else 20
+                nm0, nm1, np0, np1 = m0, m1, p0, p1
+                if won_me and not next_trick:
+                    if L == 0:
+                        nm0 += value
                     else:
-                        np1 += value
-                    npts = (c0 + nm0) if L == 0 else (c1 + nm1)
-                    if (
-                        out_without_lead
-                        and npts >= 66
-                        and (auto or not (beaten_flat and cl >= 0 and cl != L))
-                    ):
-                        # Out by the marriage: a correct claim, the best that can follow.
-                        v0 = terminal(L, False, cl, sn, c0, c1, nm0, nm1, w0, w1)
-                        v = v0 if L == 0 else -v0
-                        if v > best:
-                            best = v
-                            best_card = -1
-                            if v > alpha:
-                                alpha = v
-                        continue
-                    if explicit and out_without_lead:
-                        v0 = terminal(L, False, cl, sn, c0, c1, nm0, nm1, w0, w1)
-                        v = v0 if L == 0 else -v0
-                        if v > best:
-                            best = v
-                            best_card = -1
-                            if v > alpha:
-                                alpha = v
-                    mpoints.append((nm0, nm1, np0, np1))
-                    code = 64 * len(mpoints)
-                    options.append(code + kings[suit].bit_length() - 1)
-                    if not king_only:
-                        options.append(code + queens[suit].bit_length() - 1)
-        cards = hand
-        if first >= 0 and cards >> first & 1:
-            options.insert(0, first)
-            cards ^= 1 << first
-        # Sure winners first (the follower can neither head nor trump them), trumps
-        # first, then the other cards from the lowest up.
-        opp_trumps = opp & trump_bits
-        sure = 0
-        rest = cards
-        while rest:
-            low = rest & -rest
-            card = low.bit_length() - 1
-            rest ^= low
-            if not opp & higher[card]:
-                theirs = opp & suit_mask[card >> 3]
-                if card >> 3 == trump or theirs or not opp_trumps:
-                    sure |= low
-        others = cards ^ sure
-        t = sure & trump_bits
-        while t:
-            low = t & -t
-            options.append(low.bit_length() - 1)
-            t ^= low
-        sure &= ~trump_bits
-        while sure:
-            low = sure & -sure
-            options.append(low.bit_length() - 1)
-            sure ^= low
-        while others:
-            top = others.bit_length() - 1
-            options.append(top)
-            others ^= 1 << top
+                        nm1 += value
+                elif L == 0:
+                    np0 += value
+                else:
+                    np1 += value
+                npts = (c0 + nm0) if L == 0 else (c1 + nm1)
+                if (
+                    out_without_lead
+                    and npts >= 66
+                    and (auto or not (beaten_flat and cl >= 0 and cl != L))
+                ):
+                    # Out by the marriage: a correct claim, the best that can follow.
+                    v0 = terminal(L, False, cl, sn, c0, c1, nm0, nm1, w0, w1)
+                    v = v0 if L == 0 else -v0
+                    if v > best:
+                        best = v
+                        best_card = -1
+                        if v > alpha:
+                            alpha = v
+                    continue
+                if explicit and out_without_lead:
+                    v0 = terminal(L, False, cl, sn, c0, c1, nm0, nm1, w0, w1)
+                    v = v0 if L == 0 else -v0
+                    if v > best:
+                        best = v
+                        best_card = -1
+                        if v > alpha:
+                            alpha = v
+                mpoints.append((nm0, nm1, np0, np1))
+                code = 64 * len(mpoints)
+                options.append(code + kings[suit].bit_length() - 1)
+                if not king_only:
+                    options.append(code + queens[suit].bit_length() - 1)
+            if first >= 0:
+                options.append(first)
+            options.extend(c for c in plain if c != first)
+        elif first >= 0 and plain[0] != first:
+            options = [first]
+            options.extend(c for c in plain if c != first)
+        else:
+            options = plain
         F = 1 - L
         for ld in options:
             if alpha >= beta:
@@ -869,57 +1082,25 @@ def _make_search(rules: Rules, trump: int, core: Core) -> Callable[..., int]:
             else:
                 lm0, lm1, lp0, lp1 = mpoints[(ld >> 6) - 1]
                 ld &= 63
-            lsuit = ld >> 3
-            same = opp & suit_mask[lsuit]
-            if head_or_trump:
-                if same:
-                    plays = (same & higher[ld]) or same
-                else:
-                    plays = (opp & trump_bits) or opp
-            elif same:
-                plays = same
-            elif follow_or_trump:
-                plays = (opp & trump_bits) or opp
-            else:
-                plays = opp
             if L == 0:
                 n0 = h0 ^ (1 << ld)
                 n1 = h1
             else:
                 n0 = h0
                 n1 = h1 ^ (1 << ld)
-            lp = points[ld]
             worst = INF
             b = beta
-            # The follower's replies, winners (highest first) then the rest (lowest first).
-            if lsuit == trump:
-                win = plays & higher[ld]
-            else:
-                win = (plays & higher[ld]) | (plays & trump_bits)
-            replies = []
-            while win:
-                low = win & -win
-                replies.append(low.bit_length() - 1)
-                win ^= low
-            lose = plays & ~((plays & higher[ld]) | (0 if lsuit == trump else plays & trump_bits))
-            while lose:
-                top = lose.bit_length() - 1
-                replies.append(top)
-                lose ^= 1 << top
-            for card in replies:
-                if card >> 3 == lsuit:
-                    W = F if card < ld else L
-                elif card >> 3 == trump:
-                    W = F
-                else:
-                    W = L
-                gain = lp + points[card]
+            replies = reply_orders.get(opp << 5 | ld)
+            if replies is None:
+                replies = reply_order(ld, opp)
+            for bit, fwins, gain in replies:
+                W = F if fwins else L
                 if F == 0:
-                    f0 = n0 ^ (1 << card)
+                    f0 = n0 ^ bit
                     f1 = n1
                 else:
                     f0 = n0
-                    f1 = n1 ^ (1 << card)
+                    f1 = n1 ^ bit
                 nc0, nc1, nm0, nm1, np0, np1, nw0, nw1 = c0, c1, lm0, lm1, lp0, lp1, w0, w1
                 if W == 0:
                     nc0 += gain
@@ -938,6 +1119,10 @@ def _make_search(rules: Rules, trump: int, core: Core) -> Callable[..., int]:
                 if not (f0 | f1) or (auto and total >= 66):
                     v0 = terminal(W, not (f0 | f1), cl, sn, nc0, nc1, nm0, nm1, nw0, nw1)
                     v = v0 if L == 0 else -v0
+                elif two_left:
+                    v = last_trick(W, f0, f1, nc0, nc1, nm0, nm1, np0, np1, nw0, nw1, cl, sn)
+                    if W != L:
+                        v = -v
                 elif W == L:
                     v = strict(W, f0, f1, nc0, nc1, nm0, nm1, np0, np1, nw0, nw1, cl, sn, alpha, b)
                 else:
@@ -955,6 +1140,8 @@ def _make_search(rules: Rules, trump: int, core: Core) -> Callable[..., int]:
                 best_card = ld
                 if worst > alpha:
                     alpha = worst
+        if key is None:
+            return best
         if best <= a_in:
             if best < hi:
                 hi = best
@@ -963,6 +1150,7 @@ def _make_search(rules: Rules, trump: int, core: Core) -> Callable[..., int]:
                 lo = best
         else:
             lo = hi = best
+        table = core.table
         if len(table) >= core.table_size:
             table.clear()
             core.table = table = {}

@@ -26,7 +26,7 @@ from ..engine import apply_move, legal_moves
 from ..observe import observe
 from ..state import HandState, Step
 from ._core import NO_LIMIT, Core, compiled
-from .solver import _exact, solve
+from .solver import _exact, all_move_values
 
 if TYPE_CHECKING:
     from ..bots import Bot
@@ -103,8 +103,7 @@ def world_move_values(
     if state.step is Step.OVER:
         return []
     if state.closed_by >= 0 or not state.talon:
-        sol = solve(state, table_size=BOT_TABLE_SIZE)
-        return [float(v) for v in sol.move_values.values()]
+        return [float(v) for v in all_move_values(state, BOT_TABLE_SIZE).values()]
     seat = state.to_move
     assert seat is not None
     return [

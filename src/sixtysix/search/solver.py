@@ -32,9 +32,9 @@ from ..engine import apply_move, legal_moves
 from ..errors import HiddenCardsError, quote
 from ..moves import Move
 from ..state import HandState, Step
-from ._core import INF, args_of, compiled, terminal_value
+from ._core import INF, MAX_VALUE, args_of, compiled, terminal_value
 
-__all__ = ["DEFAULT_TABLE_SIZE", "Solution", "solve"]
+__all__ = ["DEFAULT_TABLE_SIZE", "Solution", "all_move_values", "solve"]
 
 #: The default bound on the transposition table: entries kept before it is emptied
 #: (about 250 bytes each, so the default stays well under 1 GB).
@@ -47,11 +47,13 @@ class Solution:
 
     Attributes:
         value: The value for the seat to move, in game points (see the module docs).
-        move_values: The value of every legal move, for the same seat, in the order of
-            :func:`~sixtysix.legal_moves`.
         best: The first legal move (in ``legal_moves`` order) with the highest value, or
             ``None`` in a finished hand.
-        nodes: Positions searched.
+        nodes: Positions searched to find ``value`` and ``best``.
+
+    :attr:`move_values` and :attr:`line` cost more than the value: :func:`solve` searches
+    only what decides ``value`` and ``best``, and each of them is searched on first
+    access (with the same ``max_nodes`` and ``table_size``) and then kept.
 
     >>> from sixtysix import CLASSIC_66, Close, new_hand, apply_move, legal_moves
     >>> state = apply_move(new_hand(CLASSIC_66, seed=2), Close())
@@ -61,14 +63,37 @@ class Solution:
     """
 
     value: int
-    move_values: Mapping[Move, int]
+    _move_values: Mapping[Move, int] | None = attrs.field(eq=False, alias="move_values")
     best: Move | None
     nodes: int
     _root: HandState | None = attrs.field(default=None, repr=False, eq=False, alias="root")
     _table_size: int = attrs.field(
         default=DEFAULT_TABLE_SIZE, repr=False, eq=False, alias="table_size"
     )
+    _max_nodes: int | None = attrs.field(default=None, repr=False, eq=False, alias="max_nodes")
     _line: list[tuple[Move, ...]] = attrs.field(factory=list, repr=False, eq=False)
+    _values: list[Mapping[Move, int]] = attrs.field(factory=list, repr=False, eq=False)
+
+    @property
+    def move_values(self) -> Mapping[Move, int]:
+        """The exact value of every legal move, for the seat to move (searched on first use).
+
+        In the order of :func:`~sixtysix.legal_moves`.
+
+        Raises:
+            SearchLimitError: the search needed more than the solve's ``max_nodes``.
+        """
+        if self._move_values is not None:
+            return self._move_values
+        if not self._values:
+            state = self._root
+            if state is None or state.step is Step.OVER:
+                self._values.append({})
+            else:
+                self._values.append(
+                    all_move_values(state, self._table_size, self._max_nodes, self.value)
+                )
+        return self._values[0]
 
     @property
     def line(self) -> tuple[Move, ...]:
@@ -153,20 +178,49 @@ def solve(
         return Solution(0, {}, None, 0, root=state, table_size=table_size)
     core = compiled(state.rules, state.trump)
     _cool(core)
+    table_size = max(int(table_size), 1)
+    core.reset(max_nodes, table_size)
+    mover = state.to_move
+    assert mover is not None
+    best: Move | None = None
+    best_value = -INF
+    # Alpha-beta at the root: a later move replaces the best only when it is strictly
+    # better, which a window (best, +inf) proves exactly (ties keep legal_moves order).
+    for move in legal_moves(state):
+        value = _value_of(core, apply_move(state, move), mover, best_value, INF)
+        if value > best_value:
+            best, best_value = move, value
+            if best_value >= MAX_VALUE:
+                break
+    nodes = core.nodes
+    core.table = {}
+    return Solution(
+        best_value, None, best, nodes, root=state, table_size=table_size, max_nodes=max_nodes
+    )
+
+
+def all_move_values(
+    state: HandState,
+    table_size: int = DEFAULT_TABLE_SIZE,
+    max_nodes: int | None = None,
+    value: int | None = None,
+) -> dict[Move, int]:
+    """The exact value of every legal move of ``state`` (not finished), in one table.
+
+    With ``value`` (the position's value, known from :func:`solve`) no move is searched
+    above it.
+    """
+    core = compiled(state.rules, state.trump)
+    _cool(core)
     core.reset(max_nodes, max(int(table_size), 1))
     mover = state.to_move
     assert mover is not None
+    beta = INF if value is None else value + 1
     values: dict[Move, int] = {}
-    best: Move | None = None
-    best_value = -INF
     for move in legal_moves(state):
-        value = _exact(core, apply_move(state, move), mover)
-        values[move] = value
-        if value > best_value:
-            best, best_value = move, value
-    nodes = core.nodes
+        values[move] = _value_of(core, apply_move(state, move), mover, -INF, beta)
     core.table = {}
-    return Solution(best_value, values, best, nodes, root=state, table_size=table_size)
+    return values
 
 
 def _principal_line(solution: Solution) -> tuple[Move, ...]:
