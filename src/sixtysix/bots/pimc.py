@@ -8,10 +8,10 @@ import time
 import attrs
 
 from ..errors import SixtySixError
-from ..moves import CLAIM, Move
+from ..moves import CLAIM, Close, Move
 from ..observe import PlayerView, determinize
-from ..search.evaluate import world_move_values
-from ..search.solver import solve
+from ..search.evaluate import BOT_TABLE_SIZE, world_move_values
+from ..search.solver import all_move_values
 from ._known import all_known, claim_dominates
 
 __all__ = ["PimcBot"]
@@ -31,6 +31,11 @@ def _check_time(inst: object, attribute: attrs.Attribute[float | None], value: o
         )
 
 
+def _check_talon(inst: object, attribute: attrs.Attribute[int], value: object) -> None:
+    if type(value) is not int or value < 0:
+        raise SixtySixError(f"PimcBot.{attribute.name} must be a whole number >= 0, not {value!r}")
+
+
 @attrs.frozen
 class PimcBot:
     """Perfect-information Monte Carlo: sample worlds, value each move in each, take the best.
@@ -45,7 +50,8 @@ class PimcBot:
       from its own view) until the talon is closed or runs out, and solving the strict
       position reached exactly; closing the talon is therefore valued exactly.
 
-    The move with the highest mean wins (ties: the first in ``legal_moves`` order). Once
+    The move with the highest mean wins; among equal means a move that is neither a
+    claim nor a close, then the first in ``legal_moves`` order. Once
     every card that matters is known (the talon is gone and the opponent's hand follows
     from what was seen), the bot solves the one remaining world and plays a best move.
     With ``time_limit`` (seconds) it stops sampling early, after at least one world; then
@@ -64,6 +70,9 @@ class PimcBot:
     worlds: int = attrs.field(default=16, validator=_check_budget)
     #: Optional wall-clock budget per decision, in seconds.
     time_limit: float | None = attrs.field(default=None, validator=_check_time)
+    #: In the open phase, solve each world exactly (instead of playing on with
+    #: RuleBot) once the talon holds at most this many cards, within a node budget.
+    exact_talon: int = attrs.field(default=2, validator=_check_talon)
 
     def choose(self, view: PlayerView, rng: random.Random) -> Move:
         """The move with the best mean value over the sampled worlds.
@@ -79,17 +88,29 @@ class PimcBot:
         if CLAIM in moves and claim_dominates(view):
             return CLAIM
         if all_known(view):
-            best = solve(determinize(view, rng)).best
-            assert best is not None
-            return best
+            values = all_move_values(determinize(view, rng), BOT_TABLE_SIZE)
+            return moves[_best_index(moves, list(values.values()))]
         totals = [0.0] * len(moves)
         start = time.perf_counter()
         limit = self.time_limit
         for _ in range(self.worlds):
-            values = world_move_values(determinize(view, rng), None, rng)
+            values = world_move_values(determinize(view, rng), None, rng, self.exact_talon)
             for i, value in enumerate(values):
                 totals[i] += value
             if limit is not None and time.perf_counter() - start >= limit:
                 break
-        best_index = max(range(len(moves)), key=lambda i: (totals[i], -i))
-        return moves[best_index]
+        return moves[_best_index(moves, totals)]
+
+
+def _best_index(moves: tuple[Move, ...], values: list[float]) -> int:
+    """The index of the move to play: the highest value, then a move that commits to less.
+
+    Among equal values a move that is neither a claim nor a close wins, then the first
+    in ``legal_moves`` order. Perfect play often values every move the same (a hand
+    already lost by 2, say); against a fallible opponent playing on keeps the chances a
+    false claim or an early close would throw away.
+    """
+    return max(
+        range(len(moves)),
+        key=lambda i: (values[i], not (moves[i] == CLAIM or isinstance(moves[i], Close)), -i),
+    )

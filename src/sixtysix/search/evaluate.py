@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING
 
 from ..bots.rule_bot import RuleBot
 from ..engine import apply_move, legal_moves
+from ..errors import SearchLimitError
 from ..observe import observe
 from ..state import HandState, Step
 from ._core import NO_LIMIT, Core, compiled
@@ -35,6 +36,9 @@ __all__ = ["exact_value", "rollout_value", "world_move_values"]
 
 #: The table bound used for the small solves inside the bots.
 BOT_TABLE_SIZE = 100_000
+#: The node budget of an exact open-phase evaluation in one world before it falls back
+#: to playouts.
+EXACT_OPEN_NODES = 20_000
 _RULE_BOT = RuleBot()
 _warm: Core | None = None
 _RNG = random.Random(0)
@@ -88,13 +92,18 @@ def rollout_value(
 
 
 def world_move_values(
-    state: HandState, policy: Bot | None = None, rng: random.Random | None = None
+    state: HandState,
+    policy: Bot | None = None,
+    rng: random.Random | None = None,
+    exact_talon: int = 0,
+    max_nodes: int = EXACT_OPEN_NODES,
 ) -> list[float]:
     """The value of each legal move of ``state`` for the seat to move, in one world.
 
-    In the strict phase the values are exact (:func:`~sixtysix.search.solve`); in the
-    open phase each move is followed by a :func:`rollout_value` playout. The list is in
-    :func:`~sixtysix.legal_moves` order.
+    In the strict phase the values are exact (:func:`~sixtysix.search.solve`). In the
+    open phase they are exact too when the talon holds at most ``exact_talon`` cards and
+    the search needs at most ``max_nodes`` positions; otherwise each move is followed by
+    a :func:`rollout_value` playout. The list is in :func:`~sixtysix.legal_moves` order.
 
     >>> from sixtysix import CLASSIC_66, new_hand
     >>> len(world_move_values(new_hand(CLASSIC_66, seed=5))) > 1
@@ -104,6 +113,13 @@ def world_move_values(
         return []
     if state.closed_by >= 0 or not state.talon:
         return [float(v) for v in all_move_values(state, BOT_TABLE_SIZE).values()]
+    if len(state.talon) <= exact_talon:
+        try:
+            values = all_move_values(state, BOT_TABLE_SIZE, max_nodes)
+        except SearchLimitError:
+            pass
+        else:
+            return [float(v) for v in values.values()]
     seat = state.to_move
     assert seat is not None
     return [
