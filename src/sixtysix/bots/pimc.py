@@ -88,8 +88,8 @@ class PimcBot:
         if CLAIM in moves and claim_dominates(view):
             return CLAIM
         if all_known(view):
-            values = all_move_values(determinize(view, rng), BOT_TABLE_SIZE)
-            return moves[_best_index(moves, list(values.values()))]
+            known = all_move_values(determinize(view, rng), BOT_TABLE_SIZE)
+            return moves[_best_index(moves, [float(v) for v in known.values()])]
         totals = [0.0] * len(moves)
         start = time.perf_counter()
         limit = self.time_limit
