@@ -38,7 +38,7 @@ __all__ = ["exact_value", "rollout_value", "world_move_values"]
 BOT_TABLE_SIZE = 100_000
 #: The node budget of an exact open-phase evaluation in one world before it falls back
 #: to playouts.
-EXACT_OPEN_NODES = 20_000
+EXACT_OPEN_NODES = 5_000
 _RULE_BOT = RuleBot()
 _warm: Core | None = None
 _RNG = random.Random(0)
