@@ -9,14 +9,16 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Iterator
 
 import attrs
 import pytest
-from tests.helpers import deal, deal_a, play
+from tests.helpers import deal, deal_a, play, random_play
 
 import sixtysix as ss
 from sixtysix import CLASSIC_66, Step
 from sixtysix.engine import shuffled_deck
+from sixtysix.state import TURN_CLOSED
 
 E = attrs.evolve
 
@@ -267,3 +269,64 @@ def test_the_follower_may_not_close() -> None:
     refused(f, "close", "only the player on lead may close the talon")
     refused(f, "claim", "only the player on lead may claim, not the follower")
     refused(f, "marry H", "only the player on lead may declare a marriage")
+
+
+def test_a_pack_order_is_read_one_card_past_the_deck_at_most() -> None:
+    # An endless iterable is cut off: deal_from_order reads at most deck size + 1 items.
+    deck = CLASSIC_66.deck
+
+    def endless() -> Iterator[ss.Card]:
+        yield from deck.cards
+        yield deck.cards[0]
+        raise AssertionError("read more than one card past the deck")
+
+    with pytest.raises(ss.DealError) as info:
+        ss.deal_from_order(CLASSIC_66, endless())  # type: ignore[arg-type]
+    assert str(info.value) == "AC appears twice in the pack order"
+
+
+def test_a_claim_changes_nothing_but_ending_the_hand() -> None:
+    # §2.4: the claimant stops play; the final position is the one claimed in. Seat 0
+    # married clubs and lost the trick, so its marriage is still pending (§4.2); seat 1
+    # closes (§4.7) and claims.
+    s = play(deal_c(), "marry C KC AC draw close")
+    assert s.to_move == 1 and s.pending == (20, 0) and s.turn_steps
+    claimed = ss.apply_move(s, "claim")
+    assert claimed == attrs.evolve(s, step=Step.OVER)
+    assert claimed.pending == s.pending and claimed.turn_steps == s.turn_steps
+    m = play(deal_a(), "AC JC draw marry H claim")
+    assert m.turn_marriage == ss.Suit.HEARTS and m.step is Step.OVER
+
+
+def test_a_marriage_after_closing_keeps_the_close_of_this_turn() -> None:
+    # §4.7 and §4.1: close, then marry in the same turn (where the strict phase allows
+    # marriages, §4.5); the position records both, and its text reads back.
+    rules = E(CLASSIC_66, marriage_in_strict_phase=True)
+    m = play(deal_c(rules), "close marry C")
+    assert m.closed_by == 0 and m.turn_marriage == ss.Suit.CLUBS
+    assert m.turn_steps == TURN_CLOSED
+    assert ss.load_position(ss.dump_position(m)) == m
+    assert moves(m) == ["claim", "KC", "QC"]  # §9.3: a claim right after a marriage
+
+
+def test_marriages_are_recorded_by_seat_and_suit() -> None:
+    # §4.1: each declared marriage is remembered (bit seat * 4 + suit of ``declared``).
+    s = play(deal_a(), "AC JC draw marry H")
+    assert s.declared == 1 << (1 * 4 + ss.Suit.HEARTS)
+    assert ss.load_position(ss.dump_position(s)) == s
+    t = play(s, "KH TC draw marry D")
+    assert t.declared == 1 << (1 * 4 + ss.Suit.HEARTS) | 1 << (1 * 4 + ss.Suit.DIAMONDS)
+    assert ss.load_position(ss.dump_position(t)) == t
+
+
+@pytest.mark.parametrize("rules", list(ss.PRESETS.values()), ids=list(ss.PRESETS))
+def test_every_position_of_random_play_reads_back_from_its_text(rules: ss.Rules) -> None:
+    # A position string holds the whole position (notation), so each state the engine
+    # makes reads back equal: no field holds a value that no position can have. No card
+    # is led except while the follower is to play; a marriage of this turn only on lead.
+    for seed in range(6):
+        for state in random_play(rules, seed, no_close=seed % 3 == 0):
+            assert ss.load_position(ss.dump_position(state)) == state
+            assert (state.lead >= 0) == (state.step is Step.FOLLOW)
+            if state.step is not Step.LEAD:
+                assert state.turn_marriage == -1 or state.step is Step.OVER
