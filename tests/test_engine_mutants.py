@@ -17,6 +17,7 @@ from tests.helpers import deal, deal_a, play, random_play
 
 import sixtysix as ss
 from sixtysix import CLASSIC_66, Step
+from sixtysix.cards import marriage_value
 from sixtysix.engine import shuffled_deck
 from sixtysix.state import TURN_CLOSED
 
@@ -330,3 +331,32 @@ def test_every_position_of_random_play_reads_back_from_its_text(rules: ss.Rules)
             assert (state.lead >= 0) == (state.step is Step.FOLLOW)
             if state.step is not Step.LEAD:
                 assert state.turn_marriage == -1 or state.step is Step.OVER
+            for seat in (0, 1):
+                # §5.1: the card points are those of the cards won; §4.1/§4.2: each
+                # declared marriage is counted or still pending.
+                won = [c for c in rules.deck.cards if state.won[seat] >> c.index & 1]
+                assert state.card_points[seat] == sum(c.points for c in won)
+                values = [
+                    marriage_value(suit, state.trump)
+                    for suit in range(4)
+                    if state.declared >> (seat * 4 + suit) & 1
+                ]
+                assert state.marriages[seat] + state.pending[seat] == sum(values)
+
+
+@pytest.mark.parametrize("dealer", [0, 1])
+def test_redeemed_marriages_add_up(dealer: int) -> None:
+    # §4.4 NEXT_TRICK_AFTER_DECLARING: each marriage is pending until its declarer wins
+    # the next trick; then it adds to the marriages already counted.
+    rules = ss.VU_SCHNAPSEN
+    s = deal(rules, "KH QH KD QD AD", "AC TC KC QC JC", "JS", dealer_seat=dealer)
+    seat = 1 - dealer
+    first = play(s, "marry H")
+    assert first.pending[seat] == 20 and first.marriages[seat] == 0
+    t = play(first, "KH JC")
+    assert t.marriages[seat] == 20 and t.pending[seat] == 0
+    u = play(t, "marry D")
+    assert u.marriages[seat] == 20 and u.pending[seat] == 20  # pending again (§4.4)
+    u = play(u, "KD QC")
+    assert u.marriages[seat] == 40 and u.pending[seat] == 0
+    assert u.card_points[seat] == 4 + 2 + 4 + 3 and u.card_points[dealer] == 0
