@@ -360,3 +360,18 @@ def test_redeemed_marriages_add_up(dealer: int) -> None:
     u = play(u, "KD QC")
     assert u.marriages[seat] == 40 and u.pending[seat] == 0
     assert u.card_points[seat] == 4 + 2 + 4 + 3 and u.card_points[dealer] == 0
+
+
+def test_apply_move_errors_carry_the_move() -> None:
+    # IllegalMoveError.move is the rejected move (or object), .reason the rule.
+    with pytest.raises(ss.IllegalMoveError) as info:
+        ss.apply_move("not a state", "QH")  # type: ignore[arg-type]
+    assert info.value.move == "QH"
+    assert str(info.value) == "illegal move 'QH': moves apply to a HandState, not str"
+    with pytest.raises(ss.IllegalMoveError) as info:
+        ss.apply_move(deal_a(), 17)  # type: ignore[arg-type]
+    assert info.value.move == 17 and info.value.reason == "17 is not a move"
+    with pytest.raises(ss.IllegalMoveError) as info:
+        ss.apply_move(deal_a(), "AH")
+    assert info.value.move == ss.parse_move("AH")
+    assert str(info.value) == "illegal move AH: you do not hold AH"
