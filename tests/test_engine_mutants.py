@@ -40,6 +40,9 @@ def test_every_seed_kind_deals_a_pinned_pack() -> None:
     assert first_six(rules, b"") == "9S JS TD AC TC KD"
     assert first_six(rules, "5") == "TH 9S 9C TD QD QS"
     assert first_six(rules, "table 7") == "AS JS QD QC JC 9C"
+    # Any str is a seed, even one that is not valid UTF-8 (a lone surrogate).
+    assert first_six(rules, "\u00e9") == "KC KD JS 9S QC TS"
+    assert first_six(rules, "\ud800") == "KD AH JH 9D AS QD"
     # Ints past 12,000 bits are hashed by their two's-complement bytes, not their text.
     assert first_six(rules, 2**12000) == "TS JS 9H TC JC AS"
     assert first_six(rules, 2**12000 - 1) == "JD QC 9H KD AH AC"
