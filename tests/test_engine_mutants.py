@@ -67,6 +67,13 @@ def test_deal_from_order_deals_for_seat_0_by_default() -> None:
     assert state != ss.deal_from_order(CLASSIC_66, order, dealer=1)
 
 
+def test_new_hand_deals_for_seat_0_by_default() -> None:
+    # new_hand's dealer defaults to seat 0, as deal_from_order's (rules §1.3).
+    state = ss.new_hand(CLASSIC_66, 8)
+    assert state.dealer == 0 and state.to_move == 1
+    assert state == ss.new_hand(CLASSIC_66, 8, dealer=0)
+
+
 def test_a_random_generator_seed_is_one_randrange_call() -> None:
     rng = random.Random(11)
     expected = random.Random(11)
