@@ -138,13 +138,13 @@ MUTATION_TARGETS = {
 def mutation(session: nox.Session) -> None:
     """Mutation testing with mutmut (not a default session; CPU heavy).
 
-    ``python -m nox -s mutation -- scoring`` (the default), ``-- records`` or
-    ``-- engine`` (long: about an hour on two cores); ``-- scoring --max-children 2``
-    passes the rest to ``mutmut run``. It runs in a copy of the project under
-    build/mutation/TARGET (so the worktree is never mutated), with the plugin
-    ``tests.fuzz.caches`` emptying the engine caches before every test, and prints the
-    surviving mutants and the score. Inspect one with ``cd build/mutation/TARGET &&
-    python -m mutmut show NAME``.
+    ``python -m nox -s mutation -- scoring`` (the default), ``-- records``, ``-- engine``
+    or ``-- legality`` (long: the engine took 48 minutes with one child on a loaded
+    two-core machine); ``-- scoring --max-children 2`` passes the rest to ``mutmut run``.
+    It runs in a copy of the project under build/mutation/TARGET (so the worktree is
+    never mutated), with the plugin ``tests.fuzz.caches`` emptying the engine caches
+    before every test, and prints the surviving mutants and the score. Inspect one with
+    ``cd build/mutation/TARGET && python -m mutmut show NAME``.
     """
     args = list(session.posargs)
     target = args.pop(0) if args and not args[0].startswith("-") else "scoring"

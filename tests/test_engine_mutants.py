@@ -385,3 +385,13 @@ def test_apply_move_errors_carry_the_move() -> None:
         ss.apply_move(deal_a(), "AH")
     assert info.value.move == ss.parse_move("AH")
     assert str(info.value) == "illegal move AH: you do not hold AH"
+
+
+def test_the_deal_plans_cache_is_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
+    from sixtysix import engine
+
+    monkeypatch.setattr(engine, "_DEAL_PLANS_LIMIT", 1)
+    engine._DEAL_PLANS.clear()
+    for rules in ss.PRESETS.values():
+        assert ss.new_hand(rules, 1) == ss.deal_from_order(rules, shuffled_deck(rules, 1))
+        assert len(engine._DEAL_PLANS) == 1
