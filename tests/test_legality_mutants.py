@@ -64,6 +64,13 @@ CASES: dict[str, tuple[Callable[[], HandState], str, str]] = {
         "exchange",
         "on a closed talon only the closer's opponent may exchange, as follower",
     ),
+    "exchange, closed, the opponent on lead": (
+        lambda: play(
+            deal(PAGAT_66, "AC KH QH KD QD JC", "9S TC AD TD AH TH", "AS"), "close JC TC"
+        ),
+        "exchange",
+        "on a closed talon only the closer's opponent may exchange, as follower",
+    ),
     "exchange, closed, after the first trick after the close": (
         lambda: play(
             deal(PAGAT_66, "AC KH QH KD QD JC", "9S TC AD TD AH TH", "AS"), "close AC TC JC"
