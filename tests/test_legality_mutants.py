@@ -220,3 +220,14 @@ def test_the_non_card_moves_come_in_the_documented_order() -> None:
         expected += [f"marry {s}" for k, s in enumerate("CDHS") if code >> (4 + k) & 1]
         assert [str(m) for m in lg._prefix(code)] == expected
         assert lg._PREFIXES[code] == lg._prefix(code)
+
+
+def test_both_rule_facts_caches_are_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Each cache holds at most FACTS_CACHE_LIMIT rule sets (then it starts again).
+    monkeypatch.setattr(lg, "FACTS_CACHE_LIMIT", 2)
+    lg.FACTS_BY_ID.clear()
+    lg._FACTS_BY_VALUE.clear()
+    for target in (5, 6, 7, 8, 9):
+        rules = E(CLASSIC_66, match_target=target)
+        assert lg.rule_facts(rules).rules == rules
+        assert len(lg._FACTS_BY_VALUE) <= 2 and len(lg.FACTS_BY_ID) <= 2
