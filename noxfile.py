@@ -126,7 +126,7 @@ MUTATION_TARGETS = {
         "src/sixtysix/records.py",
         ["tests/test_records.py", "tests/test_records_inputs.py", "src/sixtysix/records.py"],
     ),
-    # The rule tests: fast (about 15 s for the whole subset on a loaded two-core machine;
+    # The rule tests: fast (about 10 s for the whole subset on a loaded two-core machine;
     # mutmut runs only the tests that reach the mutated function, and stops at the first
     # failure), and enough to kill every killable mutant (docs/fuzzing.md).
     "engine": ("src/sixtysix/engine.py", [*_RULE_TESTS, "src/sixtysix/engine.py"]),
