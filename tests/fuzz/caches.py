@@ -7,7 +7,9 @@ every later test. Loading this plugin (``pytest -p tests.fuzz.caches``, as the n
 ``mutation`` session does) makes every test compute everything afresh.
 
 A cache is a module-level ``dict`` of a ``sixtysix`` module whose name contains
-``CACHE`` or ends in ``_PLANS``, or a function with ``cache_clear`` (``functools``).
+``CACHE`` or ends in ``_PLANS``, or a function with ``cache_clear`` (``functools``). The
+one-entry memo of :mod:`sixtysix.legality` (``LAST_RULES``, filled at import with the
+facts of ``CLASSIC_66``) is forgotten too, so the next call computes the facts again.
 """
 
 from __future__ import annotations
@@ -31,7 +33,14 @@ def clear_caches() -> int:
             elif callable(getattr(value, "cache_clear", None)):
                 value.cache_clear()
                 count += 1
+        if "LAST_RULES" in vars(module):
+            # No rule set is this object, so the hot path calls rule_facts() again.
+            vars(module)["LAST_RULES"] = _FORGOTTEN
+            count += 1
     return count
+
+
+_FORGOTTEN = object()
 
 
 @pytest.fixture(autouse=True)
