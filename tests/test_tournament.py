@@ -17,6 +17,7 @@ import attrs
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from tests.profiles import examples
 
 import sixtysix as ss
 from sixtysix import CLASSIC_66, SCHNAPSEN, RandomBot, RuleBot, TwoHandGame
@@ -785,7 +786,7 @@ def test_progress_without_tqdm_falls_back(monkeypatch: pytest.MonkeyPatch) -> No
 # ------------------------------------------------------------------ properties
 
 
-@settings(max_examples=10, deadline=None)
+@settings(max_examples=examples(10), deadline=None)
 @given(
     deals=st.integers(1, 5),
     seed=st.integers(0, 10**6),
