@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from tests.helpers import ALL_RULES, RULE_IDS, random_play
-from tests.profiles import examples
+from tests.profiles import examples, repeats
 
 from sixtysix import (
     CLASSIC_66,
@@ -117,7 +117,7 @@ def test_every_unseen_card_reaches_every_place_it_can_be(rules: Rules) -> None:
         for state in states[:: max(1, len(states) // 6)]:
             seat = seed % 2
             view = observe(state, seat)
-            samples = [determinize(view, rng) for _ in range(500)]
+            samples = [determinize(view, rng) for _ in range(repeats(500))]
             in_hand, in_talon = _positions(samples, seat)
             free = view.opponent_hand_size - view.opponent_known_mask.bit_count()
             slots = max(view.talon_size - 1, 0)

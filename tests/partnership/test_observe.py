@@ -10,6 +10,7 @@ from collections.abc import Iterator
 
 import attrs
 import pytest
+from tests.profiles import repeats
 
 from sixtysix import CARDS, Card, DealError
 from sixtysix import partnership as p4
@@ -137,7 +138,7 @@ def test_inferences_are_exact(rules: p4.PartnershipRules) -> None:
     """The excluded cards are exactly what the history rules out: a deal of the unseen
     cards respects every inference if and only if the whole play was legal under it."""
     checked = 0
-    for state, seat in late_views(rules, 12):
+    for state, seat in late_views(rules, repeats(12)):
         view = p4.observe(state, seat)
         for hands in worlds(view):
             world = attrs.evolve(state, hands=hands)
