@@ -40,7 +40,8 @@ def history_is_legal(rules: p4.PartnershipRules, state: p4.PartnershipState) -> 
         for k, card in enumerate(state.played[start : start + 4]):
             seat = players[start + k]
             c = CARDS[card]
-            if c not in shadow_legal(sorted(hands[seat]), trick, trump, rules.undertrump):
+            # (shadow_legal answers a set: the order of the hand does not matter)
+            if c not in shadow_legal(list(hands[seat]), trick, trump, rules.undertrump):
                 return False
             hands[seat].remove(c)
             trick.append(c)
