@@ -3,7 +3,7 @@
 A property test states its *weight*, ``@settings(max_examples=examples(60))``: the number
 of examples it runs at the scale of 100 examples, the ``max_examples`` of the ``dev``
 profile. Every profile scales every weight by its ``max_examples`` / 100: the default
-``ci`` (50) runs half of each weight, ``dev`` (100) the weight itself and ``thorough``
+``ci`` (40) runs 40% of each weight, ``dev`` (100) the weight itself and ``thorough``
 (2,000) twenty times the weight, so no test is left behind at a fixed count.
 """
 
