@@ -25,6 +25,6 @@ def examples(weight: int) -> int:
 def repeats(weight: int) -> int:
     """The size of a sampled check that is not a Hypothesis test (seeds, positions or
     samples drawn in a loop), scaled by the loaded profile exactly as :func:`examples`:
-    half of ``weight`` under ``ci``, ``weight`` under ``dev``, twenty times under
+    40% of ``weight`` under ``ci``, ``weight`` under ``dev``, twenty times under
     ``thorough``."""
     return examples(weight)

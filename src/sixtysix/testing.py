@@ -236,9 +236,12 @@ def rules(*, claim_mode: ClaimMode | None = None, house: bool = True) -> st.Sear
             :func:`attrs.evolve`).
         house: Whether to include :func:`house_rules` as well as :func:`presets`.
 
-    >>> from hypothesis import find
-    >>> find(rules(claim_mode=ClaimMode.AUTO), lambda r: True).claim_mode
-    <ClaimMode.AUTO: 'AUTO'>
+    >>> from hypothesis import given, settings
+    >>> @settings(max_examples=20, derandomize=True, database=None)
+    ... @given(rules(claim_mode=ClaimMode.AUTO))
+    ... def test_claims_are_automatic(r):
+    ...     assert r.claim_mode is ClaimMode.AUTO
+    >>> test_claims_are_automatic()
     """
     base = presets()
     if claim_mode is not None:
