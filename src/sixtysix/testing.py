@@ -298,7 +298,7 @@ def _index(n: int) -> st.SearchStrategy[int]:
     return strategy
 
 
-def _pick(draw: st.DrawFn, moves: list[Move]) -> Move:
+def _pick(draw: st.DrawFn, moves: Sequence[Move]) -> Move:
     """One of ``moves``, shrinking towards the first (as ``st.sampled_from`` does)."""
     return moves[draw(_index(len(moves)))] if len(moves) > 1 else moves[0]
 
