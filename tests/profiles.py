@@ -3,7 +3,7 @@
 A property test states its *weight*, ``@settings(max_examples=examples(60))``: the number
 of examples it runs at the scale of 100 examples, the ``max_examples`` of the ``dev``
 profile. Every profile scales every weight by its ``max_examples`` / 100: the default
-``ci`` (40) runs 40% of each weight, ``dev`` (100) the weight itself and ``thorough``
+``ci`` (30) runs 30% of each weight, ``dev`` (100) the weight itself and ``thorough``
 (2,000) twenty times the weight, so no test is left behind at a fixed count.
 """
 
@@ -25,6 +25,6 @@ def examples(weight: int) -> int:
 def repeats(weight: int) -> int:
     """The size of a sampled check that is not a Hypothesis test (seeds, positions or
     samples drawn in a loop), scaled by the loaded profile exactly as :func:`examples`:
-    40% of ``weight`` under ``ci``, ``weight`` under ``dev``, twenty times under
+    30% of ``weight`` under ``ci``, ``weight`` under ``dev``, twenty times under
     ``thorough``."""
     return examples(weight)

@@ -38,7 +38,7 @@ PLAYTHROUGH_GAME = "python_sixtysix(variant=schnapsen)"
 # random_sim_test runs: SIXTYSIX_SIM_COUNT for every preset when it is set
 # (SIXTYSIX_SIM_COUNT=100 runs the full acceptance check); otherwise weights of the
 # Hypothesis profile (tests/profiles.py): 100 for Schnapsen and 20 for the other presets,
-# so 40 and 8 under the default ci profile and 100 and 20 under dev.
+# so 30 and 6 under the default ci profile and 100 and 20 under dev.
 SIM_COUNT = os.environ.get("SIXTYSIX_SIM_COUNT")
 
 
