@@ -82,10 +82,17 @@ def perft(session: nox.Session) -> None:
 
 
 @nox.session(venv_backend="none")
+def slow(session: nox.Session) -> None:
+    """Only the tests marked ``slow``, which the default run leaves out (not a default session)."""
+    session.run(PY, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-m", "slow", *session.posargs)
+
+
+@nox.session(venv_backend="none")
 def thorough(session: nox.Session) -> None:
-    """The whole test suite under the Hypothesis profile ``thorough`` (20x the examples)."""
+    """The whole test suite, the ``slow`` tests too, under the Hypothesis profile
+    ``thorough`` (20x the weight of every property test and sampled loop)."""
     session.env["HYPOTHESIS_PROFILE"] = "thorough"
-    session.run(PY, "-m", "pytest", "-q", "-p", "no:cacheprovider", *session.posargs)
+    session.run(PY, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-m", "", *session.posargs)
 
 
 @nox.session(venv_backend="none")

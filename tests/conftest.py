@@ -3,11 +3,11 @@
 Pick a profile with ``HYPOTHESIS_PROFILE=ci|dev|thorough`` (default ``ci``):
 
 * ``ci``: the fast default, derandomized and without an example database, so every
-  run tries the same examples; 100 examples per unit of weight (see tests/profiles.py);
-* ``dev``: the same counts, random examples and a local database (new examples each run,
-  failures replayed first);
-* ``thorough``: twenty times the examples of every property test, random
-  (``python -m nox -s thorough``).
+  run tries the same examples; 30% of each test's weight (see tests/profiles.py);
+* ``dev``: each test's weight in examples, random examples and a local database (new
+  examples each run, failures replayed first);
+* ``thorough``: twenty times the weight of every property test (about 67 times ``ci``),
+  random (``python -m nox -s thorough``, which also runs the tests marked ``slow``).
 
 Property tests never fix their own ``max_examples``: they give a weight to
 ``tests.profiles.examples``, which the profile scales.
@@ -26,7 +26,7 @@ settings.register_profile("dev", deadline=None, max_examples=100)
 settings.register_profile(
     "ci",
     deadline=None,
-    max_examples=100,
+    max_examples=30,
     derandomize=True,
     database=None,
     print_blob=True,

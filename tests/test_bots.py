@@ -11,6 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from tests.helpers import ALL_RULES, RULE_IDS, random_play
+from tests.profiles import examples
 
 from sixtysix import (
     CLASSIC_66,
@@ -86,7 +87,7 @@ def test_a_bot_not_to_move_has_no_move(bot: Bot) -> None:
 
 
 @pytest.mark.parametrize("rules", ALL_RULES, ids=RULE_IDS)
-@settings(max_examples=8)
+@settings(max_examples=examples(8))
 @given(seed=st.integers(0, 2**32 - 1))
 def test_bots_choose_legal_moves_everywhere(rules: Rules, seed: int) -> None:
     rng = random.Random(seed)

@@ -10,6 +10,7 @@ import attrs
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from tests.profiles import examples
 
 import sixtysix as ss
 from sixtysix import (
@@ -437,7 +438,7 @@ def check_history(history: list[tuple[Match, HandResult | None]]) -> None:
         assert all(s < target for s in final.scores)
 
 
-@settings(max_examples=60)
+@settings(max_examples=examples(60))
 @given(
     rules=st.sampled_from(MATCH_RULES),
     seats=st.sampled_from([2, 3]),
@@ -449,7 +450,7 @@ def test_random_matches_follow_the_rules(rules: Rules, seats: int, seed: int) ->
     check_history(history)
 
 
-@settings(max_examples=100)
+@settings(max_examples=examples(100))
 @given(
     rules=st.sampled_from(MATCH_RULES),
     seats=st.sampled_from([2, 3]),

@@ -10,6 +10,7 @@ import attrs
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from tests.profiles import examples
 
 import sixtysix as ss
 from sixtysix import (
@@ -254,7 +255,7 @@ def test_play_match_first_dealer_and_fresh_seed() -> None:
     assert replay(record)[1].winner == record.winner
 
 
-@settings(max_examples=30)
+@settings(max_examples=examples(30))
 @given(rules=st.sampled_from(ALL_RULES), seed=st.integers(0, 2**32), seats=st.sampled_from([2, 3]))
 def test_random_matches_replay(rules: Rules, seed: int, seats: int) -> None:
     rng = random.Random(seed)

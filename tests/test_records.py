@@ -11,6 +11,7 @@ import attrs
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from tests.profiles import examples
 
 import sixtysix
 from sixtysix import (
@@ -525,7 +526,7 @@ def test_record_error_is_a_sixtysix_error() -> None:
 # --------------------------------------------------------------------------- properties
 
 
-@settings(max_examples=60)
+@settings(max_examples=examples(60))
 @given(rules=st.sampled_from(ALL_RULES), seed=st.integers(0, 2**32))
 def test_game_records_round_trip_and_replay(rules: Rules, seed: int) -> None:
     record = play_hand(
@@ -545,7 +546,7 @@ def test_game_records_round_trip_and_replay(rules: Rules, seed: int) -> None:
     assert score_hand(state) == record.result
 
 
-@settings(max_examples=30)
+@settings(max_examples=examples(30))
 @given(rules=st.sampled_from(ALL_RULES), seed=st.integers(0, 2**32), seats=st.sampled_from([2, 3]))
 def test_match_records_round_trip_and_replay(rules: Rules, seed: int, seats: int) -> None:
     record = match(seed, rules, seats)
@@ -558,7 +559,7 @@ def test_match_records_round_trip_and_replay(rules: Rules, seed: int, seats: int
     assert [score_hand(s) for s in states] == [g.result for g in record.games]
 
 
-@settings(max_examples=100)
+@settings(max_examples=examples(100))
 @given(
     seed=st.integers(0, 50),
     edits=st.lists(
@@ -586,7 +587,7 @@ def test_damaged_json_gives_only_record_errors(
         replay(load_record(text))
 
 
-@settings(max_examples=100)
+@settings(max_examples=examples(100))
 @given(
     data=st.recursive(
         st.none() | st.booleans() | st.integers() | st.text(max_size=5),

@@ -9,6 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from tests.helpers import ALL_RULES, RULE_IDS, random_play
+from tests.profiles import examples
 
 import sixtysix as ss
 from sixtysix import HandEnd, HandResult, ResultError
@@ -129,7 +130,7 @@ def test_result_errors_are_sixtysix_errors() -> None:
 
 @pytest.mark.parametrize("rules", ALL_RULES, ids=RULE_IDS)
 @given(seed=st.integers(0, 2**32), no_close=st.booleans())
-@settings(max_examples=15)
+@settings(max_examples=examples(15))
 def test_every_score_passes_the_check(rules: ss.Rules, seed: int, no_close: bool) -> None:
     *_, final = random_play(rules, seed, no_close=no_close)
     r = ss.score_hand(final)

@@ -98,6 +98,7 @@ def test_solve_matches_brute_force_in_every_preset(index: int, rules: ss.Rules) 
         check(state)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("index", "rules"), list(enumerate(ALL_RULES)), ids=RULE_IDS)
 def test_solve_matches_brute_force_with_small_hands(index: int, rules: ss.Rules) -> None:
     """Open-talon positions: draws, decisions, closing, exchanges, pending marriages."""

@@ -236,9 +236,12 @@ def rules(*, claim_mode: ClaimMode | None = None, house: bool = True) -> st.Sear
             :func:`attrs.evolve`).
         house: Whether to include :func:`house_rules` as well as :func:`presets`.
 
-    >>> from hypothesis import find
-    >>> find(rules(claim_mode=ClaimMode.AUTO), lambda r: True).claim_mode
-    <ClaimMode.AUTO: 'AUTO'>
+    >>> from hypothesis import given, settings
+    >>> @settings(max_examples=20, derandomize=True, database=None)
+    ... @given(rules(claim_mode=ClaimMode.AUTO))
+    ... def test_claims_are_automatic(r):
+    ...     assert r.claim_mode is ClaimMode.AUTO
+    >>> test_claims_are_automatic()
     """
     base = presets()
     if claim_mode is not None:
@@ -283,16 +286,37 @@ def dealt_states(
     return _dealt(_rules_strategy(rules), dealer)
 
 
-@st.composite
-def _legal_move(draw: st.DrawFn, state: HandState, claims: bool) -> Move:
+#: ``st.integers(0, n - 1)`` by ``n``: random play draws one index per move, and a
+#: strategy built once is not built and validated again on every move.
+_INDEX: dict[int, st.SearchStrategy[int]] = {}
+
+
+def _index(n: int) -> st.SearchStrategy[int]:
+    strategy = _INDEX.get(n)
+    if strategy is None:
+        strategy = _INDEX[n] = st.integers(0, n - 1)
+    return strategy
+
+
+def _pick(draw: st.DrawFn, moves: Sequence[Move]) -> Move:
+    """One of ``moves``, shrinking towards the first (as ``st.sampled_from`` does)."""
+    return moves[draw(_index(len(moves)))] if len(moves) > 1 else moves[0]
+
+
+def _draw_legal_move(draw: st.DrawFn, state: HandState, claims: bool) -> Move:
     options = legal_moves(state)
     if not options:
         raise InvariantError(f"no legal move in {_describe(state)}")
     bold = [m for m in options if (m is CLAIM and claims) or m is CLOSE]
     calm = [m for m in options if m is not CLAIM and m is not CLOSE]
-    if bold and calm and draw(st.integers(0, 15)) != 0:
-        return draw(st.sampled_from(calm))
-    return draw(st.sampled_from(bold or calm))
+    if bold and calm and draw(_index(16)) != 0:
+        return _pick(draw, calm)
+    return _pick(draw, bold or calm)
+
+
+@st.composite
+def _legal_move(draw: st.DrawFn, state: HandState, claims: bool) -> Move:
+    return _draw_legal_move(draw, state, claims)
 
 
 def legal_move(state: HandState, *, claims: bool = True) -> st.SearchStrategy[Move]:
@@ -332,7 +356,7 @@ def _reachable(
                 "set has that many): the engine offers a move that makes no progress\n"
                 + _describe(state)
             )
-        after = apply_move(state, draw(_legal_move(state, claims)))
+        after = apply_move(state, _draw_legal_move(draw, state, claims))
         if unfinished and after.step is Step.OVER:
             break
         state = after

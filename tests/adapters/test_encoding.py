@@ -8,6 +8,7 @@ import random
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from tests.profiles import examples
 
 import sixtysix as ss
 from sixtysix import Deck
@@ -40,7 +41,7 @@ def test_layout_is_contiguous_and_sized_per_deck() -> None:
     assert layout(ss.SCHNAPSEN) == layout(Deck.D20)
 
 
-@settings(max_examples=150)
+@settings(max_examples=examples(150))
 @given(state=sst.reachable_states(sst.presets()), seat=st.integers(0, 1))
 def test_encoding_of_any_reachable_view(state: ss.HandState, seat: int) -> None:
     view = ss.observe(state, seat)
@@ -65,7 +66,7 @@ def test_encoding_of_any_reachable_view(state: ss.HandState, seat: int) -> None:
         assert move_from_id(move_id(move)) == move and mask[move_id(move)] == 1
 
 
-@settings(max_examples=100)
+@settings(max_examples=examples(100))
 @given(
     state=sst.reachable_states(sst.presets(), unfinished=True),
     seat=st.integers(0, 1),

@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from tests.profiles import repeats
 
 pyspiel = pytest.importorskip("pyspiel", reason="needs the openspiel extra (open_spiel)")
 np = pytest.importorskip("numpy")
@@ -34,9 +35,17 @@ mcts = pytest.importorskip("open_spiel.python.algorithms.mcts")
 PRESET_NAMES = [name.lower() for name in ss.PRESETS]
 PLAYTHROUGH = Path(__file__).parent.parent / "data" / "python_sixtysix.txt"
 PLAYTHROUGH_GAME = "python_sixtysix(variant=schnapsen)"
-# random_sim_test runs: always 100 for Schnapsen; for the other presets 20, or as many as
-# SIXTYSIX_SIM_COUNT says (SIXTYSIX_SIM_COUNT=100 runs the full acceptance check).
-SIMS = int(os.environ.get("SIXTYSIX_SIM_COUNT", "20"))
+# random_sim_test runs: SIXTYSIX_SIM_COUNT for every preset when it is set
+# (SIXTYSIX_SIM_COUNT=100 runs the full acceptance check); otherwise weights of the
+# Hypothesis profile (tests/profiles.py): 100 for Schnapsen and 20 for the other presets,
+# so 30 and 6 under the default ci profile and 100 and 20 under dev.
+SIM_COUNT = os.environ.get("SIXTYSIX_SIM_COUNT")
+
+
+def sim_count(variant: str) -> int:
+    if SIM_COUNT is not None:
+        return int(SIM_COUNT)
+    return repeats(100 if variant == "schnapsen" else 20)
 
 
 def load(text: str = "python_sixtysix") -> Any:
@@ -72,8 +81,7 @@ def random_states(game: Any, seed: int, count: int) -> list[Any]:
 @pytest.mark.parametrize("variant", PRESET_NAMES)
 def test_random_sim_test(variant: str) -> None:
     game = load(f"python_sixtysix(variant={variant})")
-    sims = 100 if variant == "schnapsen" else SIMS
-    pyspiel.random_sim_test(game, num_sims=sims, serialize=True, verbose=False)
+    pyspiel.random_sim_test(game, num_sims=sim_count(variant), serialize=True, verbose=False)
 
 
 @pytest.mark.parametrize("params", ["", "(claims=auto,dealer=0)", "(variant=classic_66)"])

@@ -14,6 +14,7 @@ np = pytest.importorskip("numpy")
 from hypothesis import given, settings  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
 from pettingzoo.test import api_test, render_test, seed_test  # noqa: E402
+from tests.profiles import examples  # noqa: E402
 
 import sixtysix as ss  # noqa: E402
 from sixtysix import testing as sst  # noqa: E402
@@ -210,7 +211,7 @@ def test_any_game_with_an_encoder() -> None:
     assert table.observe("player_1")["observation"].shape == (212,)
 
 
-@settings(max_examples=60)
+@settings(max_examples=examples(60))
 @given(
     state=sst.reachable_states(sst.presets(), unfinished=True),
     seat=st.integers(0, 1),

@@ -16,6 +16,7 @@ np = pytest.importorskip("numpy")
 from hypothesis import given, settings  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
 from pettingzoo.test import api_test, render_test, seed_test  # noqa: E402
+from tests.profiles import examples  # noqa: E402
 
 from sixtysix import partnership as p4  # noqa: E402
 from sixtysix.encoding import (  # noqa: E402
@@ -86,7 +87,7 @@ def _play(table: Any, rng: random.Random, final: dict[str, float]) -> int:
     return steps
 
 
-@settings(max_examples=15, deadline=None)
+@settings(max_examples=examples(15), deadline=None)
 @given(seed=st.integers(0, 2**32 - 1), variant=st.sampled_from(["four_hand_66", "four_hand_24"]))
 def test_four_agents_masks_and_rewards(seed: int, variant: str) -> None:
     table = env(game="four-hand", variant=variant)
@@ -106,7 +107,7 @@ def test_four_agents_masks_and_rewards(seed: int, variant: str) -> None:
     )
 
 
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=examples(25), deadline=None)
 @given(seed=st.integers(0, 2**32 - 1), moves=st.integers(0, 31), seat=st.integers(0, 3))
 def test_observation_does_not_change_under_determinize(seed: int, moves: int, seat: int) -> None:
     rng = random.Random(seed)

@@ -1,7 +1,8 @@
 """What every fuzz target shares: example counts, strategies for hostile values, the check.
 
-``FUZZ_EXAMPLES`` (default 25) sets the examples per target: the default keeps the whole
-fuzz suite to a few seconds in CI; ``python -m nox -s fuzz`` runs 5,000 each. Every
+``FUZZ_EXAMPLES`` sets the examples per target; without it a target has the weight 25 of
+the Hypothesis profile (tests/profiles.py), which keeps the whole fuzz suite to a few
+seconds in CI and scales with ``thorough``; ``python -m nox -s fuzz`` runs 5,000 each. Every
 example has a deadline (``FUZZ_DEADLINE_MS``, default 5,000 ms, generous for a loaded
 machine), so an input that makes an entry point hang fails instead of stalling the run.
 """
@@ -15,12 +16,13 @@ from typing import Any, TypeVar
 
 from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
+from tests.profiles import examples
 
 import sixtysix as ss
 
 T = TypeVar("T")
 
-EXAMPLES = int(os.environ.get("FUZZ_EXAMPLES", "25"))
+EXAMPLES = int(os.environ["FUZZ_EXAMPLES"]) if "FUZZ_EXAMPLES" in os.environ else examples(25)
 DEADLINE = timedelta(milliseconds=int(os.environ.get("FUZZ_DEADLINE_MS", "5000")))
 
 #: The settings of every fuzz target.

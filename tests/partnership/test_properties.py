@@ -9,6 +9,7 @@ import random
 import attrs
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from tests.profiles import examples
 
 from sixtysix import CARDS
 from sixtysix import partnership as p4
@@ -45,7 +46,7 @@ def play_out(
     return states
 
 
-@settings(max_examples=60)
+@settings(max_examples=examples(60))
 @given(hands())
 def test_random_play_invariants(
     args: tuple[p4.PartnershipRules, int, int, tuple[int, int], int],
@@ -102,7 +103,7 @@ def test_random_play_invariants(
     assert sum(g) == 0 and g[0] == g[2] and g[1] == g[3]
 
 
-@settings(max_examples=25)
+@settings(max_examples=examples(25))
 @given(hands())
 def test_determinism(args: tuple[p4.PartnershipRules, int, int, tuple[int, int], int]) -> None:
     """The same seed, dealer, scores and choices give the same states, positions, records."""
@@ -114,7 +115,7 @@ def test_determinism(args: tuple[p4.PartnershipRules, int, int, tuple[int, int],
     assert p4.score_hand(first[-1]) == p4.score_hand(second[-1])
 
 
-@settings(max_examples=25)
+@settings(max_examples=examples(25))
 @given(hands())
 def test_notation_round_trips(
     args: tuple[p4.PartnershipRules, int, int, tuple[int, int], int],
@@ -124,7 +125,7 @@ def test_notation_round_trips(
         assert p4.load_position(p4.dump_position(state)) == state
 
 
-@settings(max_examples=25)
+@settings(max_examples=examples(25))
 @given(hands())
 def test_records_round_trip_and_replay(
     args: tuple[p4.PartnershipRules, int, int, tuple[int, int], int],
