@@ -9,6 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from tests.helpers import ALL_RULES, RULE_IDS, random_play
+from tests.profiles import examples
 
 import sixtysix as ss
 from sixtysix.errors import HiddenCardsError, SearchLimitError
@@ -55,7 +56,7 @@ def exhausted_state(rules: ss.Rules, seed: int) -> ss.HandState:
 # ------------------------------------------------------------------------ solve
 
 
-@settings(max_examples=80, deadline=None)
+@settings(max_examples=examples(80), deadline=None)
 @given(index=st.integers(0, len(ALL_RULES) - 1), seed=st.integers(0, 2**32))
 def test_value_is_the_best_move_value_and_the_line_scores_it(index: int, seed: int) -> None:
     state = late_state(ALL_RULES[index], seed, cards_left=10)
@@ -234,7 +235,7 @@ def mutations(state: ss.HandState) -> list[ss.HandState]:
     return out
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(index=st.integers(0, len(ALL_RULES) - 1), seed=st.integers(0, 2**32))
 def test_states_with_different_futures_get_different_keys(index: int, seed: int) -> None:
     state = late_state(ALL_RULES[index], seed, cards_left=14)
