@@ -8,7 +8,8 @@ Run from a clone with the project installed (``pip install -e '.[dev]'``)::
 For each preset it times :func:`sixtysix.search.position_key`, then it collects, from
 random play (seeded), the positions at the moment the
 talon runs out (the trick that drew the last card is complete) and at the moment the talon
-is closed, and times :func:`sixtysix.search.solve` on each (a fresh table per solve). Then
+is closed, and times :func:`sixtysix.search.solve` on each (a fresh table per solve):
+the value and best move, then again with every move's value (``move_values``). Then
 it solves ``--deals`` whole deals from the first lead (every card known, with
 ``--table-size`` bounding the table) and prints the median, 90th percentile and largest
 time and node count, and the peak memory of the process (``ru_maxrss``) and of the
@@ -58,13 +59,19 @@ def positions(
     return exhausted, closed
 
 
-def time_solves(states: list[ss.HandState]) -> tuple[float, float, int]:
-    """Wall-clock seconds, CPU seconds and nodes of solving every state."""
+def time_solves(states: list[ss.HandState], every_move: bool = False) -> tuple[float, float, int]:
+    """Wall-clock seconds, CPU seconds and nodes of solving every state.
+
+    With ``every_move`` each solution's ``move_values`` is read too (searched then).
+    """
     start = time.perf_counter()
     cpu = time.process_time()
     nodes = 0
     for state in states:
-        nodes += solve(state).nodes
+        sol = solve(state)
+        nodes += sol.nodes
+        if every_move:
+            sol.move_values  # noqa: B018 (searched on first access)
     return time.perf_counter() - start, time.process_time() - cpu, nodes
 
 
@@ -105,6 +112,12 @@ def main(argv: list[str] | None = None) -> int:
                 f"{name:12} {label:18} {len(states):5} solves  {len(states) / elapsed:6.0f} "
                 f"solves/s ({len(states) / cpu:6.0f} per CPU second)  "
                 f"{nodes / len(states):6.0f} nodes/solve  {nodes / cpu:7.0f} nodes/CPU s"
+            )
+            elapsed, cpu, nodes = time_solves(states, every_move=True)
+            print(
+                f"{name:12} {label:18} {len(states):5} solves with every move's value "
+                f"{len(states) / elapsed:6.0f} solves/s ({len(states) / cpu:6.0f} per CPU "
+                "second)"
             )
         if args.deals <= 0:
             continue
