@@ -39,6 +39,8 @@ __all__ = ["DEFAULT_TABLE_SIZE", "Solution", "all_move_values", "solve"]
 #: The default bound on the transposition table: entries kept before it is emptied
 #: (about 250 bytes each, so the default stays well under 1 GB).
 DEFAULT_TABLE_SIZE = 1_000_000
+#: A solution keeps its search's table for ``move_values`` up to this many entries.
+WARM_TABLE_SIZE = 20_000
 
 
 @attrs.frozen
@@ -73,6 +75,7 @@ class Solution:
     _max_nodes: int | None = attrs.field(default=None, repr=False, eq=False, alias="max_nodes")
     _line: list[tuple[Move, ...]] = attrs.field(factory=list, repr=False, eq=False)
     _values: list[Mapping[Move, int]] = attrs.field(factory=list, repr=False, eq=False)
+    _warm: list[dict[Any, Any]] = attrs.field(factory=list, repr=False, eq=False, alias="warm")
 
     @property
     def move_values(self) -> Mapping[Move, int]:
@@ -90,8 +93,9 @@ class Solution:
             if state is None or state.step is Step.OVER:
                 self._values.append({})
             else:
+                table = self._warm.pop() if self._warm else None
                 self._values.append(
-                    all_move_values(state, self._table_size, self._max_nodes, self.value)
+                    all_move_values(state, self._table_size, self._max_nodes, self.value, table)
                 )
         return self._values[0]
 
@@ -193,9 +197,18 @@ def solve(
             if best_value >= MAX_VALUE:
                 break
     nodes = core.nodes
+    # A small table is kept for move_values, which then starts from what is known.
+    warm = [core.table] if len(core.table) <= WARM_TABLE_SIZE else []
     core.table = {}
     return Solution(
-        best_value, None, best, nodes, root=state, table_size=table_size, max_nodes=max_nodes
+        best_value,
+        None,
+        best,
+        nodes,
+        root=state,
+        table_size=table_size,
+        max_nodes=max_nodes,
+        warm=warm,
     )
 
 
@@ -204,15 +217,19 @@ def all_move_values(
     table_size: int = DEFAULT_TABLE_SIZE,
     max_nodes: int | None = None,
     value: int | None = None,
+    table: dict[Any, Any] | None = None,
 ) -> dict[Move, int]:
     """The exact value of every legal move of ``state`` (not finished), in one table.
 
     With ``value`` (the position's value, known from :func:`solve`) no move is searched
-    above it.
+    above it; ``table`` is a transposition table of an earlier search of the same rules
+    and trump to start from.
     """
     core = compiled(state.rules, state.trump)
     _cool(core)
     core.reset(max_nodes, max(int(table_size), 1))
+    if table is not None:
+        core.table = table
     mover = state.to_move
     assert mover is not None
     beta = INF if value is None else value + 1
