@@ -58,6 +58,7 @@ from .moves import parse_move
 from .rules import Rules
 from .scoring import HandEnd, HandResult, score_hand
 from .state import HandState
+from .validate import validate
 
 __all__ = [
     "SCHEMA",
@@ -924,6 +925,9 @@ def _replay_game(record: GameRecord, base: tuple[str | int, ...], where: str) ->
     for state in _states(record, base, where):  # noqa: B007 - the last state is the result
         pass
     assert state is not None
+    problems = validate(state)
+    if problems:  # pragma: no cover - legal moves from a deal reach consistent states
+        _fail(base, f"{where}the replayed hand is inconsistent: {'; '.join(problems)}")
     if record.result is None and state.is_over:
         _fail(
             (*base, "result"),
