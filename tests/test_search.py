@@ -124,6 +124,7 @@ def test_solve_a_whole_schnapsen_deal_from_the_first_lead() -> None:
     assert sol.value in range(-3, 4)
     assert sol.nodes > 100
     assert set(sol.move_values) == set(ss.legal_moves(state))
+    assert sol.best is not None
     assert sol.value == max(sol.move_values.values()) == sol.move_values[sol.best]
 
 
