@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import random
 import time
 
@@ -10,11 +11,17 @@ import attrs
 from ..errors import SixtySixError
 from ..moves import CLAIM, Close, Move
 from ..observe import PlayerView, determinize
-from ..search.evaluate import BOT_TABLE_SIZE, world_move_values
+from ..search.evaluate import BOT_TABLE_SIZE, EXACT_OPEN_NODES, world_values
 from ..search.solver import all_move_values
 from ._known import all_known, claim_dominates
 
 __all__ = ["PimcBot"]
+
+#: In the open phase a decision plays out at most this many moves in all (worlds times
+#: legal moves), and never fewer worlds than ``min_worlds``.
+PLAYOUT_BUDGET = 384
+#: The positions all exact open-phase searches of one decision may visit together.
+EXACT_NODE_BUDGET = 40_000
 
 
 def _check_budget(inst: object, attribute: attrs.Attribute[int], value: object) -> None:
@@ -28,6 +35,18 @@ def _check_time(inst: object, attribute: attrs.Attribute[float | None], value: o
     ):
         raise SixtySixError(
             f"PimcBot.{attribute.name} must be a positive number of seconds or None, not {value!r}"
+        )
+
+
+def _check_confidence(inst: object, attribute: attrs.Attribute[float], value: object) -> None:
+    if (
+        isinstance(value, bool)
+        or not isinstance(value, int | float)
+        or not math.isfinite(value)
+        or value < 0
+    ):
+        raise SixtySixError(
+            f"PimcBot.{attribute.name} must be a finite number >= 0, not {value!r}"
         )
 
 
@@ -50,6 +69,12 @@ class PimcBot:
       from its own view) until the talon is closed or runs out, and solving the strict
       position reached exactly; closing the talon is therefore valued exactly.
 
+    Worlds are drawn until the choice is settled, at least ``min_worlds`` and at most
+    ``worlds`` of them: the choice is settled once, for every other move, the leader's
+    mean advantage over it (each world compared with itself) is at least ``confidence``
+    standard errors. The rule looks only at the values, so it is as reproducible as a
+    fixed count, and easy choices cost a quarter of hard ones.
+
     The move with the highest mean wins; among equal means a move that is neither a
     claim nor a close, then the first in ``legal_moves`` order. Once
     every card that matters is known (the talon is gone and the opponent's hand follows
@@ -66,13 +91,19 @@ class PimcBot:
     (True, True)
     """
 
-    #: Worlds sampled per decision (the iteration budget).
-    worlds: int = attrs.field(default=16, validator=_check_budget)
+    #: The most worlds sampled per decision (the iteration budget).
+    worlds: int = attrs.field(default=64, validator=_check_budget)
     #: Optional wall-clock budget per decision, in seconds.
     time_limit: float | None = attrs.field(default=None, validator=_check_time)
     #: In the open phase, solve each world exactly (instead of playing on with
     #: RuleBot) once the talon holds at most this many cards, within a node budget.
     exact_talon: int = attrs.field(default=2, validator=_check_talon)
+    #: The fewest worlds sampled before the choice may be settled early (at most
+    #: ``worlds``; set it to ``worlds`` for a fixed count).
+    min_worlds: int = attrs.field(default=16, validator=_check_budget)
+    #: How many standard errors the leader's advantage over every other move must reach
+    #: to settle the choice early.
+    confidence: float = attrs.field(default=2.0, validator=_check_confidence)
 
     def choose(self, view: PlayerView, rng: random.Random) -> Move:
         """The move with the best mean value over the sampled worlds.
@@ -91,15 +122,52 @@ class PimcBot:
             known = all_move_values(determinize(view, rng), BOT_TABLE_SIZE)
             return moves[_best_index(moves, [float(v) for v in known.values()])]
         totals = [0.0] * len(moves)
+        samples: list[list[float]] = []
         start = time.perf_counter()
         limit = self.time_limit
-        for _ in range(self.worlds):
-            values = world_move_values(determinize(view, rng), None, rng, self.exact_talon)
+        least = min(self.min_worlds, self.worlds)
+        most = self.worlds
+        if not view.is_strict:
+            # Open phase: each world costs one playout per move.
+            most = min(most, max(least, PLAYOUT_BUDGET // len(moves)))
+        exact_talon = self.exact_talon
+        exact_nodes = EXACT_NODE_BUDGET
+        for count in range(1, most + 1):
+            per_world = min(EXACT_OPEN_NODES, exact_nodes)
+            values, spent = world_values(determinize(view, rng), rng, exact_talon, per_world)
+            exact_nodes -= spent
+            if spent > per_world or exact_nodes < EXACT_OPEN_NODES // 5:
+                # Out of nodes here (it would be in the other worlds) or in all: play out.
+                exact_talon = 0
+            samples.append(values)
             for i, value in enumerate(values):
                 totals[i] += value
             if limit is not None and time.perf_counter() - start >= limit:
                 break
+            if (
+                count >= least
+                and count % 4 == 0
+                and _settled(moves, totals, samples, self.confidence)
+            ):
+                break
         return moves[_best_index(moves, totals)]
+
+
+def _settled(
+    moves: tuple[Move, ...], totals: list[float], samples: list[list[float]], z: float
+) -> bool:
+    """Whether the leader beats every other move by ``z`` standard errors of the paired mean."""
+    leader = _best_index(moves, totals)
+    n = len(samples)
+    for other in range(len(moves)):
+        if other == leader:
+            continue
+        diffs = [world[leader] - world[other] for world in samples]
+        mean = sum(diffs) / n
+        spread = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+        if mean < z * math.sqrt(spread / n):
+            return False
+    return True
 
 
 def _best_index(moves: tuple[Move, ...], values: list[float]) -> int:

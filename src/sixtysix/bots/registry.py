@@ -16,7 +16,7 @@ PartnershipRuleBot()
 ``pimc`` and ``ismcts`` play the two-hand game, ``partnership-rule``
 (:class:`~sixtysix.partnership.PartnershipRuleBot`) the four-hand partnership game.
 >>> make_bot("pimc", {"worlds": 8})
-PimcBot(worlds=8, time_limit=None, exact_talon=2)
+PimcBot(worlds=8, time_limit=None, exact_talon=2, min_worlds=16, confidence=2.0)
 """
 
 from __future__ import annotations

@@ -32,7 +32,7 @@ from .solver import _exact, all_move_values
 if TYPE_CHECKING:
     from ..bots import Bot
 
-__all__ = ["exact_value", "rollout_value", "world_move_values"]
+__all__ = ["exact_value", "rollout_value", "world_move_values", "world_values"]
 
 #: The table bound used for the small solves inside the bots.
 BOT_TABLE_SIZE = 100_000
@@ -109,20 +109,42 @@ def world_move_values(
     >>> len(world_move_values(new_hand(CLASSIC_66, seed=5))) > 1
     True
     """
+    return world_values(state, rng, exact_talon, max_nodes, policy)[0]
+
+
+def world_values(
+    state: HandState,
+    rng: random.Random | None = None,
+    exact_talon: int = 0,
+    max_nodes: int = EXACT_OPEN_NODES,
+    policy: Bot | None = None,
+) -> tuple[list[float], int]:
+    """:func:`world_move_values`, and the nodes an exact open-phase search spent.
+
+    The count is 0 when no exact search of the open phase was tried, and more than
+    ``max_nodes`` when one was tried and ran out (the values are then playouts), so a
+    caller sampling many worlds of one position can budget those searches.
+
+    >>> from sixtysix import SCHNAPSEN, new_hand
+    >>> values, nodes = world_values(new_hand(SCHNAPSEN, seed=5), exact_talon=2)
+    >>> len(values) > 1, nodes
+    (True, 0)
+    """
     if state.step is Step.OVER:
-        return []
+        return [], 0
     if state.closed_by >= 0 or not state.talon:
-        return [float(v) for v in all_move_values(state, BOT_TABLE_SIZE).values()]
+        return [float(v) for v in all_move_values(state, BOT_TABLE_SIZE).values()], 0
+    spent = 0
     if len(state.talon) <= exact_talon:
         try:
             values = all_move_values(state, BOT_TABLE_SIZE, max_nodes)
         except SearchLimitError:
-            pass
+            spent = max_nodes + 1
         else:
-            return [float(v) for v in values.values()]
+            return [float(v) for v in values.values()], compiled(state.rules, state.trump).nodes
     seat = state.to_move
     assert seat is not None
     return [
         float(rollout_value(apply_move(state, move), seat, policy, rng))
         for move in legal_moves(state)
-    ]
+    ], spent
