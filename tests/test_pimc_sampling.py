@@ -164,3 +164,49 @@ def test_min_worlds_must_be_a_count(bad: object) -> None:
 def test_confidence_must_be_a_finite_number(bad: object) -> None:
     with pytest.raises(ss.SixtySixError, match="confidence must be a finite number"):
         PimcBot(confidence=bad)  # type: ignore[arg-type]
+
+
+def close_noisy_worlds(n: int) -> list[list[float]]:
+    """Per-world values where closing (move 0) is ahead on the mean but not clearly."""
+    worlds = []
+    for w in range(16):
+        values = [0.0] * n
+        values[0] = 3.0 if w % 2 else -2.0  # mean +0.5, spread 2.5
+        values[1] = 0.25
+        worlds.append(values)
+    return worlds
+
+
+@pytest.mark.parametrize(("cautious", "expected"), [(True, 1), (False, 0)])
+def test_close_must_be_clearly_better(
+    monkeypatch: pytest.MonkeyPatch, cautious: bool, expected: int
+) -> None:
+    view = opening_view()
+    moves = view.legal_moves()
+    assert moves[0] == ss.Close()
+    worlds = close_noisy_worlds(len(moves))
+    calls: list[int] = []
+
+    def noisy(
+        state: ss.HandState, rng: Any, exact_talon: int, max_nodes: int
+    ) -> tuple[list[float], int]:
+        calls.append(0)
+        return list(worlds[(len(calls) - 1) % len(worlds)]), 0
+
+    monkeypatch.setattr(pimc, "world_values", noisy)
+    bot = PimcBot(worlds=16, min_worlds=16, cautious_close=cautious)
+    assert bot.choose(view, random.Random(0)) == moves[expected]
+
+
+def test_a_clearly_better_close_is_made(monkeypatch: pytest.MonkeyPatch) -> None:
+    view = opening_view()
+    moves = view.legal_moves()
+    fake = Counting([2.0] + [float(i == 1) for i in range(1, len(moves))])
+    monkeypatch.setattr(pimc, "world_values", fake)
+    assert PimcBot(worlds=16, min_worlds=16).choose(view, random.Random(0)) == ss.Close()
+
+
+@pytest.mark.parametrize("bad", [0, 1, None, "yes"])
+def test_cautious_close_must_be_a_flag(bad: object) -> None:
+    with pytest.raises(ss.SixtySixError, match="cautious_close must be True or False"):
+        PimcBot(cautious_close=bad)  # type: ignore[arg-type]

@@ -50,6 +50,11 @@ def _check_confidence(inst: object, attribute: attrs.Attribute[float], value: ob
         )
 
 
+def _check_flag(inst: object, attribute: attrs.Attribute[bool], value: object) -> None:
+    if not isinstance(value, bool):
+        raise SixtySixError(f"PimcBot.{attribute.name} must be True or False, not {value!r}")
+
+
 def _check_talon(inst: object, attribute: attrs.Attribute[int], value: object) -> None:
     if type(value) is not int or value < 0:
         raise SixtySixError(f"PimcBot.{attribute.name} must be a whole number >= 0, not {value!r}")
@@ -104,6 +109,9 @@ class PimcBot:
     #: How many standard errors the leader's advantage over every other move must reach
     #: to settle the choice early.
     confidence: float = attrs.field(default=2.0, validator=_check_confidence)
+    #: Close the talon only when closing beats the best other move by ``confidence``
+    #: standard errors (each world compared with itself), not merely on the mean.
+    cautious_close: bool = attrs.field(default=True, validator=_check_flag)
 
     def choose(self, view: PlayerView, rng: random.Random) -> Move:
         """The move with the best mean value over the sampled worlds.
@@ -150,7 +158,25 @@ class PimcBot:
                 and _settled(moves, totals, samples, self.confidence)
             ):
                 break
-        return moves[_best_index(moves, totals)]
+        choice = _best_index(moves, totals)
+        if isinstance(moves[choice], Close) and self.cautious_close and len(samples) > 1:
+            # Closing is irrevocable, and every world values it as if the closer then saw
+            # every card: close only when it is clearly better than playing on.
+            others = [i for i in range(len(moves)) if i != choice and moves[i] != CLAIM]
+            if others:
+                rest = max(others, key=lambda i: (totals[i], -i))
+                if not _ahead(samples, choice, rest, self.confidence):
+                    choice = rest
+        return moves[choice]
+
+
+def _ahead(samples: list[list[float]], leader: int, other: int, z: float) -> bool:
+    """Whether move ``leader`` beats ``other`` by ``z`` standard errors of the paired mean."""
+    n = len(samples)
+    diffs = [world[leader] - world[other] for world in samples]
+    mean = sum(diffs) / n
+    spread = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+    return mean >= z * math.sqrt(spread / n)
 
 
 def _settled(
@@ -158,16 +184,7 @@ def _settled(
 ) -> bool:
     """Whether the leader beats every other move by ``z`` standard errors of the paired mean."""
     leader = _best_index(moves, totals)
-    n = len(samples)
-    for other in range(len(moves)):
-        if other == leader:
-            continue
-        diffs = [world[leader] - world[other] for world in samples]
-        mean = sum(diffs) / n
-        spread = sum((d - mean) ** 2 for d in diffs) / (n - 1)
-        if mean < z * math.sqrt(spread / n):
-            return False
-    return True
+    return all(_ahead(samples, leader, other, z) for other in range(len(moves)) if other != leader)
 
 
 def _best_index(moves: tuple[Move, ...], values: list[float]) -> int:
