@@ -15,8 +15,9 @@ PartnershipRuleBot()
 ``random`` plays either game (it draws among ``view.legal_moves()``); ``rule``,
 ``pimc`` and ``ismcts`` play the two-hand game, ``partnership-rule``
 (:class:`~sixtysix.partnership.PartnershipRuleBot`) the four-hand partnership game.
->>> make_bot("pimc", {"worlds": 8})
-PimcBot(worlds=8, time_limit=None, exact_talon=2, min_worlds=16, confidence=2.0)
+>>> bot = make_bot("pimc", {"worlds": 8})
+>>> bot.worlds, bot.exact_talon, bot.cautious_close
+(8, 2, True)
 """
 
 from __future__ import annotations
