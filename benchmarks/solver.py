@@ -134,6 +134,11 @@ def main(argv: list[str] | None = None) -> int:
             cpus.append(time.process_time() - cpu)
             times.append(time.perf_counter() - start)
             counts.append(sol.nodes)
+            print(
+                f"{name:22} deal {i + 1}/{args.deals}: {times[-1]:.2f} s "
+                f"({cpus[-1]:.2f} s of CPU), {sol.nodes} nodes, value {sol.value}",
+                flush=True,
+            )
         heap = tracemalloc.get_traced_memory()[1] if args.trace else 0
         if args.trace:
             tracemalloc.stop()
