@@ -513,3 +513,18 @@ def test_replay_missing_file(run: Run, tmp_path: Path) -> None:
     status, out, err = run("replay", str(tmp_path / "nope.json"))
     assert (status, out) == (1, "")
     assert err == f"sixtysix: error: record file '{tmp_path}/nope.json' does not exist\n"
+
+
+@pytest.mark.parametrize(
+    ("hands", "elapsed", "shown"), [(6, 15.4, "(0.39 hands per second)"), (5000, 2.0, "(2,500 ")]
+)
+def test_simulate_speed_line_keeps_slow_rates_readable(
+    hands: int, elapsed: float, shown: str
+) -> None:
+    from sixtysix.cli.simulate import _Summary, _Tally
+
+    tally = _Tally(hands=hands)
+    summary = _Summary(ss.SCHNAPSEN, 1, ("pimc", "rule"), "hands", hands, tally, elapsed, False)
+    out = io.StringIO()
+    summary.write(out)
+    assert shown in out.getvalue()

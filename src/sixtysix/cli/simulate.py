@@ -266,6 +266,5 @@ class _Summary:
             out.write("how hands ended:\n")
             for reason, count in t.endings.most_common():
                 out.write(f"  {reason.lower():<24}{count:>8}  {_pct(count, t.hands):>6}\n")
-        out.write(
-            f"speed: {t.hands} hands in {self.elapsed:.2f} s ({self.rate:,.0f} hands per second)\n"
-        )
+        rate = f"{self.rate:,.0f}" if self.rate >= 10 else f"{self.rate:.2g}"
+        out.write(f"speed: {t.hands} hands in {self.elapsed:.2f} s ({rate} hands per second)\n")
