@@ -120,3 +120,94 @@ def test_solve_matches_brute_force_with_d32(rules: ss.Rules) -> None:
         variant = attrs.evolve(rules, claim_mode=mode)
         for state in sample_positions(variant, 40, seed=3, limit=9):
             check(state)
+
+
+#: The scoring fields the solver's bounds read, with every value each can take.
+SCORING_FIELDS: dict[str, list[object]] = {
+    "failed_close": list(ss.FailedClose),
+    "closer_beaten": list(ss.CloserBeaten),
+    "closed_win_basis": list(ss.ClosedWinBasis),
+    "schwarz": list(ss.Schwarz),
+    "false_claim": list(ss.FalseClaim),
+    "last_trick": list(ss.LastTrick),
+    "both_over_66": list(ss.BothOver66),
+    "schneider_counts_marriages": [True, False],
+}
+
+
+@pytest.mark.parametrize("index", range(24))
+def test_solve_matches_brute_force_with_mixed_scoring(index: int) -> None:
+    """Random mixes of the scoring rules (not only the presets' own combinations)."""
+    rng = random.Random(900 + index)
+    base = list(ss.PRESETS.values())[index % len(ss.PRESETS)]
+    changes = {name: rng.choice(values) for name, values in SCORING_FIELDS.items()}
+    variant = attrs.evolve(base, claim_mode=rng.choice(list(ss.ClaimMode)), **changes)
+    for state in sample_positions(variant, 80, seed=index, limit=10):
+        check(state)
+
+
+def check_windows(state: ss.HandState, rng: random.Random) -> None:
+    """Every window search of the core is a correct fail-soft bound of the brute force."""
+    from sixtysix.search._core import compiled
+    from sixtysix.search.solver import _value_of
+
+    mover = state.to_move
+    assert mover is not None
+    core = compiled(state.rules, state.trump)
+    truth = brute(state, mover)
+    for _ in range(6):
+        alpha = rng.randint(-4, 3)
+        beta = rng.randint(alpha + 1, 4)
+        core.reset(None, 1 << 20)
+        found = _value_of(core, state, mover, alpha, beta)
+        if found <= alpha:
+            assert truth <= found, (state, alpha, beta, found, truth)
+        elif found >= beta:
+            assert truth >= found, (state, alpha, beta, found, truth)
+        else:
+            assert truth == found, (state, alpha, beta, found, truth)
+    core.table = {}
+
+
+@pytest.mark.parametrize("index", range(24))
+def test_window_searches_bound_the_brute_force(index: int) -> None:
+    """Narrow windows, where the solver's bounds cut the search, under mixed scoring."""
+    rng = random.Random(1900 + index)
+    base = list(ss.PRESETS.values())[index % len(ss.PRESETS)]
+    changes = {name: rng.choice(values) for name, values in SCORING_FIELDS.items()}
+    variant = attrs.evolve(base, claim_mode=rng.choice(list(ss.ClaimMode)), **changes)
+    for state in sample_positions(variant, 60, seed=index, limit=10):
+        check_windows(state, rng)
+    # Early closes with small hands: closers short of the schneider line, opponents
+    # without a trick, snapshots of every kind.
+    for state in closed_positions(small_hands(variant, (2, 2)), 40, seed=index):
+        check_windows(state, rng)
+
+
+def closed_positions(rules: ss.Rules, count: int, seed: int) -> list[ss.HandState]:
+    """``count`` positions of closed hands, closed early or late."""
+    rng = random.Random(seed)
+    found: list[ss.HandState] = []
+    for _ in range(count * 40):
+        if len(found) >= count:
+            break
+        state = ss.new_hand(rules, seed=rng.getrandbits(48), dealer=rng.randrange(2))
+        eager = rng.choice((0.2, 0.5, 0.9))
+        while not state.is_over and state.closed_by < 0:
+            moves = ss.legal_moves(state)
+            mover = state.to_move
+            assert mover is not None
+            # Mostly once the opponent has a trick (so the snapshot records one).
+            wanted = state.won[1 - mover] or rng.random() < 0.2
+            if ss.Close() in moves and wanted and rng.random() < eager:
+                state = ss.apply_move(state, ss.Close())
+                break
+            choices = [m for m in moves if not isinstance(m, ss.Claim)] or list(moves)
+            state = ss.apply_move(state, rng.choice(choices))
+        for _ in range(rng.randrange(4)):
+            if state.is_over:
+                break
+            state = ss.apply_move(state, rng.choice(ss.legal_moves(state)))
+        if not state.is_over and state.closed_by >= 0:
+            found.append(state)
+    return found

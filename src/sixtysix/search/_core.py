@@ -319,6 +319,24 @@ def _make_search(rules: Rules, trump: int, core: Core) -> Callable[..., int]:
     suit_base = _SUIT_BASE
     ex = trump * 8 + ex_off
     follower_may_exchange = ex_any_time or not ewc_never
+    threshold = rules.schneider_threshold
+    no_tricks = rules.schwarz is Schwarz.NO_TRICKS
+    counts_marriages = rules.schneider_counts_marriages
+    fc_always3 = rules.failed_close is FailedClose.ALWAYS_THREE
+    fc_2or3 = rules.failed_close is FailedClose.TWO_OR_THREE
+    # A closer's win is graded on the close snapshot (when there is one).
+    at_close_grade = at_close
+
+    def snapshot_grade(sn: tuple[int, int, int, int]) -> int:
+        """The grade of the closer's opponent at the close (``AT_CLOSE`` rules)."""
+        _, tricks, cp, m = sn
+        if no_tricks:
+            if not tricks:
+                return 3
+        elif cp + m == 0:
+            return 3
+        return 2 if (cp + m if counts_marriages else cp) < threshold else 1
+
     trump_bits = SUIT_MASK[trump]
 
     def snapshot(
@@ -958,6 +976,74 @@ def _make_search(rules: Rules, trump: int, core: Core) -> Callable[..., int]:
             return v0 if L == 0 else -v0
         if not hand & (hand - 1):
             return last_trick(L, h0, h1, c0, c1, m0, m1, p0, p1, w0, w1, cl, sn)
+        # What either side can still win bounds the value: a window outside it is
+        # decided at once, and a move reaching the bound needs no sibling searched.
+        # Points and tricks only grow, so the grade a loser would get can only fall:
+        # the loser's grade now (or the close snapshot's, or the closer's failure)
+        # bounds every win. The loser's false claims are left out, which only raises
+        # the minimax (it always has a card to play instead).
+        if cl < 0 or (cl == L and not at_close_grade):
+            # L wins at most the grade of its opponent now.
+            if L == 0:
+                tw = w1
+                tc_ = c1
+                tm_ = m1
+            else:
+                tw = w0
+                tc_ = c0
+                tm_ = m0
+            if no_tricks:
+                if not tw:
+                    top = 3
+                else:
+                    top = 2 if (tc_ + tm_ if counts_marriages else tc_) < threshold else 1
+            elif tc_ + tm_ == 0:
+                top = 3
+            else:
+                top = 2 if (tc_ + tm_ if counts_marriages else tc_) < threshold else 1
+        elif cl == L:
+            top = snapshot_grade(sn)
+        elif fc_always3 or not sn[1]:
+            top = 3
+        elif fc_2or3 or beaten_flat:
+            top = 2
+        else:
+            top = 1 if (c0 + m0 if cl == 0 else c1 + m1) >= threshold else 2
+        if top <= alpha:
+            return top
+        if cl < 0 or (cl != L and not at_close_grade):
+            # L loses at most its own grade now.
+            if L == 0:
+                tw = w0
+                tc_ = c0
+                tm_ = m0
+            else:
+                tw = w1
+                tc_ = c1
+                tm_ = m1
+            if no_tricks:
+                if not tw:
+                    bottom = -3
+                else:
+                    bottom = -2 if (tc_ + tm_ if counts_marriages else tc_) < threshold else -1
+            elif tc_ + tm_ == 0:
+                bottom = -3
+            else:
+                bottom = -2 if (tc_ + tm_ if counts_marriages else tc_) < threshold else -1
+        elif cl != L:
+            bottom = -snapshot_grade(sn)
+        elif fc_always3 or not sn[1]:
+            bottom = -3
+        elif fc_2or3 or beaten_flat:
+            bottom = -2
+        else:
+            bottom = -1 if (c0 + m0 if cl == 0 else c1 + m1) >= threshold else -2
+        if bottom >= beta:
+            return bottom
+        if top < beta:
+            beta = top
+        if bottom > alpha:
+            alpha = bottom
         # Two cards each: the trick after this one is forced, so it is valued inline
         # and this node is not worth a table entry.
         ncards = hand.bit_count()
