@@ -169,11 +169,14 @@ def check_windows(state: ss.HandState, rng: random.Random) -> None:
     core.table = {}
 
 
-@pytest.mark.parametrize("index", range(24))
+WINDOW_BASES = [*ss.PRESETS.values(), *D32_RULES]
+
+
+@pytest.mark.parametrize("index", range(30))
 def test_window_searches_bound_the_brute_force(index: int) -> None:
     """Narrow windows, where the solver's bounds cut the search, under mixed scoring."""
     rng = random.Random(1900 + index)
-    base = list(ss.PRESETS.values())[index % len(ss.PRESETS)]
+    base = WINDOW_BASES[index % len(WINDOW_BASES)]
     changes = {name: rng.choice(values) for name, values in SCORING_FIELDS.items()}
     variant = attrs.evolve(base, claim_mode=rng.choice(list(ss.ClaimMode)), **changes)
     for state in sample_positions(variant, 60, seed=index, limit=10):

@@ -319,6 +319,9 @@ def _make_search(rules: Rules, trump: int, core: Core) -> Callable[..., int]:
     suit_base = _SUIT_BASE
     ex = trump * 8 + ex_off
     follower_may_exchange = ex_any_time or not ewc_never
+    byte_points = tuple(
+        sum(POINTS[rank] for rank in range(8) if byte >> rank & 1) for byte in range(256)
+    )
     threshold = rules.schneider_threshold
     no_tricks = rules.schwarz is Schwarz.NO_TRICKS
     counts_marriages = rules.schneider_counts_marriages
@@ -326,6 +329,54 @@ def _make_search(rules: Rules, trump: int, core: Core) -> Callable[..., int]:
     fc_2or3 = rules.failed_close is FailedClose.TWO_OR_THREE
     # A closer's win is graded on the close snapshot (when there is one).
     at_close_grade = at_close
+
+    def suits_of(cards: int) -> int:
+        """The suits ``cards`` has a card of, as the bit of each suit's first card."""
+        cards |= cards >> 4
+        cards |= cards >> 2
+        cards |= cards >> 1
+        return cards & suit_base
+
+    def sweep(
+        X: int,
+        h0: int,
+        h1: int,
+        cl: int,
+        sn: Any,
+        c0: int,
+        c1: int,
+        m0: int,
+        m1: int,
+        p0: int,
+        p1: int,
+        w0: int,
+        w1: int,
+    ) -> int:
+        """The value for ``X`` of taking every trick left (strict phase, no marriage)."""
+        both = h0 | h1
+        gain = (
+            byte_points[both & 255]
+            + byte_points[both >> 8 & 255]
+            + byte_points[both >> 16 & 255]
+            + byte_points[both >> 24]
+        )
+        if X == 0:
+            c0 += gain
+            m0 += p0
+            w0 = 1
+            reach = c0 + m0
+        else:
+            c1 += gain
+            m1 += p1
+            w1 = 1
+            reach = c1 + m1
+        sure = terminal(X, True, cl, sn, c0, c1, m0, m1, w0, w1)
+        if auto and reach >= 66:
+            # The hand may end on reaching 66 before the last trick: the worse of the two.
+            early = terminal(X, False, cl, sn, c0, c1, m0, m1, w0, w1)
+            if (early < sure) if X == 0 else (early > sure):
+                sure = early
+        return sure if X == 0 else -sure
 
     def snapshot_grade(sn: tuple[int, int, int, int]) -> int:
         """The grade of the closer's opponent at the close (``AT_CLOSE`` rules)."""
@@ -1044,6 +1095,47 @@ def _make_search(rules: Rules, trump: int, core: Core) -> Callable[..., int]:
             beta = top
         if bottom > alpha:
             alpha = bottom
+        # Every trick to one side. The leader takes them all when each of its suits is
+        # headed, down to its own lowest card, over every card of the follower in that
+        # suit, and it holds at least as many trumps (trumps first, top down). The
+        # follower takes them all under the same condition the other way round when it
+        # also holds a card of every suit the leader holds (it heads any lead, then
+        # leads out), unless the leader can still declare a marriage; the leader may
+        # still claim instead. Either is a value that side can make sure of.
+        cover = hand
+        cover |= (cover >> 1) & 0x7F7F7F7F
+        cover |= (cover >> 2) & 0x3F3F3F3F
+        cover |= (cover >> 4) & 0x0F0F0F0F
+        if not opp & cover:
+            if (hand & trump_bits).bit_count() >= (opp & trump_bits).bit_count():
+                sure = sweep(L, h0, h1, cl, sn, c0, c1, m0, m1, p0, p1, w0, w1)
+                if sure >= beta or sure >= top:
+                    return sure
+                if sure > alpha:
+                    alpha = sure
+        else:
+            cover = opp
+            cover |= (cover >> 1) & 0x7F7F7F7F
+            cover |= (cover >> 2) & 0x3F3F3F3F
+            cover |= (cover >> 4) & 0x0F0F0F0F
+            if (
+                not hand & cover
+                and not (marry_strict and (hand >> 2) & (hand >> 3) & suit_base)
+                and not suits_of(hand) & ~suits_of(opp)
+                and (opp & trump_bits).bit_count() >= (hand & trump_bits).bit_count()
+            ):
+                sure = -sweep(1 - L, h0, h1, cl, sn, c0, c1, m0, m1, p0, p1, w0, w1)
+                if explicit and won_me:
+                    # The leader may claim (falsely) instead.
+                    v0 = terminal(L, False, cl, sn, c0, c1, m0, m1, w0, w1)
+                    if L == 1:
+                        v0 = -v0
+                    if v0 > sure:
+                        sure = v0
+                if sure <= alpha or sure <= bottom:
+                    return sure
+                if sure < beta:
+                    beta = sure
         # Two cards each: the trick after this one is forced, so it is valued inline
         # and this node is not worth a table entry.
         ncards = hand.bit_count()

@@ -32,7 +32,7 @@ from ..engine import apply_move, legal_moves
 from ..errors import HiddenCardsError, quote
 from ..moves import Move
 from ..state import HandState, Step
-from ._core import INF, MAX_VALUE, args_of, compiled, terminal_value
+from ._core import INF, args_of, compiled, terminal_value
 
 __all__ = ["DEFAULT_TABLE_SIZE", "Solution", "all_move_values", "solve"]
 
@@ -187,15 +187,18 @@ def solve(
     mover = state.to_move
     assert mover is not None
     best: Move | None = None
-    best_value = -INF
-    # Alpha-beta at the root: a later move replaces the best only when it is strictly
-    # better, which a window (best, +inf) proves exactly (ties keep legal_moves order).
+    # The value first, by the search's own move order; then the first legal move that
+    # reaches it, each tried with a null window (value - 1, value), which the table
+    # from the first search makes cheap (ties keep legal_moves order).
+    best_value = int(core.search(*args_of(state), -INF, INF))
     for move in legal_moves(state):
-        value = _value_of(core, apply_move(state, move), mover, best_value, INF)
-        if value > best_value:
-            best, best_value = move, value
-            if best_value >= MAX_VALUE:
-                break
+        if (
+            _value_of(core, apply_move(state, move), mover, best_value - 1, best_value)
+            >= best_value
+        ):
+            best = move
+            break
+    assert best is not None, "no move reaches the solved value"
     nodes = core.nodes
     # A small table is kept for move_values, which then starts from what is known.
     warm = [core.table] if len(core.table) <= WARM_TABLE_SIZE else []
