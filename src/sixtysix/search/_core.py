@@ -759,45 +759,96 @@ def _make_search(rules: Rules, trump: int, core: Core) -> Callable[..., int]:
 
     # Orderings of the strict phase depend only on the two hands (and the card led), so
     # they are computed once per rule set and trump and kept (bounded) across solves.
-    lead_orders: dict[int, tuple[int, ...]] = {}
+    lead_infos: dict[int, tuple[tuple[int, ...], int, int]] = {}
     reply_orders: dict[int, tuple[tuple[int, bool, int], ...]] = {}
 
-    def lead_order(hand: int, opp: int) -> tuple[int, ...]:
-        """The leader's cards in search order: sure winners, trumps first, then the rest.
+    def lead_info(hand: int, opp: int) -> tuple[tuple[int, ...], int, int]:
+        """What the two hands of a strict-phase trick tell, ``hand`` leading.
 
-        A sure winner is a card the follower can neither head nor trump; the rest go
-        from the lowest up.
+        ``(order, sweeper, cash)``:
+
+        ``order``
+            The leader's cards in search order: sure winners (cards the follower can
+            neither head nor trump), trumps first, then the rest, highest first.
+        ``sweeper``
+            1 when the leader takes every trick left: each of its suits is headed,
+            down to its own lowest card, over every card of the follower in that
+            suit, and it holds at least as many trumps (it leads trumps first, top
+            down). -1 when the follower does: the same the other way round, and it
+            holds a card of every suit the leader holds (so it heads any lead and
+            then leads out), and the leader has no marriage to declare. Else 0.
+        ``cash``
+            The points of the leader's cards that head every card of the follower in
+            their suit (trumps first: enough of them strip the follower's trumps;
+            otherwise only the trumps count), when there are some and a card is left
+            over to lead after them; else -1.
         """
-        opp_trumps = opp & trump_bits
-        sure = 0
-        rest = hand
-        while rest:
-            low = rest & -rest
-            card = low.bit_length() - 1
-            rest ^= low
-            if not opp & higher[card]:
-                theirs = opp & suit_mask[card >> 3]
-                if card >> 3 == trump or theirs or not opp_trumps:
-                    sure |= low
+        # The follower's cards and every lower card of their suits: a card of the
+        # leader outside this heads the follower's whole suit (or the suit is void).
+        low = opp
+        low |= (low << 1) & 0xFEFEFEFE
+        low |= (low << 2) & 0xFCFCFCFC
+        low |= (low << 4) & 0xF0F0F0F0
+        heads = hand & ~low
+        my_trumps = (hand & trump_bits).bit_count()
+        their_trumps = (opp & trump_bits).bit_count()
+        sure = heads
+        if their_trumps:
+            # A void suit would be trumped.
+            sure &= trump_bits | suits_of(opp) * 0xFF
+        # Sweeps.
+        sweeper = 0
+        cover = hand
+        cover |= (cover >> 1) & 0x7F7F7F7F
+        cover |= (cover >> 2) & 0x3F3F3F3F
+        cover |= (cover >> 4) & 0x0F0F0F0F
+        if not opp & cover:
+            if my_trumps >= their_trumps:
+                sweeper = 1
+        else:
+            cover = opp
+            cover |= (cover >> 1) & 0x7F7F7F7F
+            cover |= (cover >> 2) & 0x3F3F3F3F
+            cover |= (cover >> 4) & 0x0F0F0F0F
+            if (
+                not hand & cover
+                and not (marry_strict and (hand >> 2) & (hand >> 3) & suit_base)
+                and not suits_of(hand) & ~suits_of(opp)
+                and their_trumps >= my_trumps
+            ):
+                sweeper = -1
+        # Cashing.
+        cashable = heads
+        if (heads & trump_bits).bit_count() < their_trumps:
+            cashable &= trump_bits
+        cash = -1
+        if cashable and cashable != hand:
+            cash = (
+                byte_points[cashable & 255]
+                + byte_points[cashable >> 8 & 255]
+                + byte_points[cashable >> 16 & 255]
+                + byte_points[cashable >> 24]
+            )
+        # The order.
         order: list[int] = []
         others = hand ^ sure
         t = sure & trump_bits
         while t:
-            low = t & -t
-            order.append(low.bit_length() - 1)
-            t ^= low
+            bit = t & -t
+            order.append(bit.bit_length() - 1)
+            t ^= bit
         sure &= ~trump_bits
         while sure:
-            low = sure & -sure
-            order.append(low.bit_length() - 1)
-            sure ^= low
+            bit = sure & -sure
+            order.append(bit.bit_length() - 1)
+            sure ^= bit
         while others:
-            top = others.bit_length() - 1
-            order.append(top)
-            others ^= 1 << top
-        if len(lead_orders) >= ORDER_CACHE_SIZE:
-            lead_orders.clear()
-        result = lead_orders[hand << 32 | opp] = tuple(order)
+            bit = others & -others
+            order.append(bit.bit_length() - 1)
+            others ^= bit
+        if len(lead_infos) >= ORDER_CACHE_SIZE:
+            lead_infos.clear()
+        result = lead_infos[hand << 32 | opp] = (tuple(order), sweeper, cash)
         return result
 
     def reply_order(ld: int, opp: int) -> tuple[tuple[int, bool, int], ...]:
@@ -1095,90 +1146,103 @@ def _make_search(rules: Rules, trump: int, core: Core) -> Callable[..., int]:
             beta = top
         if bottom > alpha:
             alpha = bottom
-        # Every trick to one side. The leader takes them all when each of its suits is
-        # headed, down to its own lowest card, over every card of the follower in that
-        # suit, and it holds at least as many trumps (trumps first, top down). The
-        # follower takes them all under the same condition the other way round when it
-        # also holds a card of every suit the leader holds (it heads any lead, then
-        # leads out), unless the leader can still declare a marriage; the leader may
-        # still claim instead. Either is a value that side can make sure of.
-        cover = hand
-        cover |= (cover >> 1) & 0x7F7F7F7F
-        cover |= (cover >> 2) & 0x3F3F3F3F
-        cover |= (cover >> 4) & 0x0F0F0F0F
-        if not opp & cover:
-            if (hand & trump_bits).bit_count() >= (opp & trump_bits).bit_count():
-                sure = sweep(L, h0, h1, cl, sn, c0, c1, m0, m1, p0, p1, w0, w1)
-                if sure >= beta or sure >= top:
-                    return sure
-                if sure > alpha:
-                    alpha = sure
+        two_left = hand.bit_count() == 2
+        # What the two hands alone tell (cached per pair of hands): the lead order,
+        # whether one side takes every trick left, and the points the leader can cash.
+        # With two cards each the search is smaller than the checks, so they wait.
+        if two_left:
+            sweeper = cash_gain = 0
+            plain = ()
         else:
-            cover = opp
-            cover |= (cover >> 1) & 0x7F7F7F7F
-            cover |= (cover >> 2) & 0x3F3F3F3F
-            cover |= (cover >> 4) & 0x0F0F0F0F
-            if (
-                not hand & cover
-                and not (marry_strict and (hand >> 2) & (hand >> 3) & suit_base)
-                and not suits_of(hand) & ~suits_of(opp)
-                and (opp & trump_bits).bit_count() >= (hand & trump_bits).bit_count()
-            ):
-                sure = -sweep(1 - L, h0, h1, cl, sn, c0, c1, m0, m1, p0, p1, w0, w1)
-                if explicit and won_me:
-                    # The leader may claim (falsely) instead.
-                    v0 = terminal(L, False, cl, sn, c0, c1, m0, m1, w0, w1)
-                    if L == 1:
-                        v0 = -v0
-                    if v0 > sure:
-                        sure = v0
-                if sure <= alpha or sure <= bottom:
-                    return sure
-                if sure < beta:
-                    beta = sure
-        # Two cards each: the trick after this one is forced, so it is valued inline
-        # and this node is not worth a table entry.
-        ncards = hand.bit_count()
-        two_left = ncards == 2
-        if two_left:
-            pairs = (hand >> 2) & (hand >> 3) & suit_base if marry_strict else 0
-            if not pairs:
-                best = two(L, hand, opp, c0, c1, m0, m1, p0, p1, w0, w1, cl, sn, alpha, beta)
-                if explicit and won_me and best < 0:
-                    # A false claim loses at least one game point, so it matters only
-                    # when every card play loses too.
-                    v0 = terminal(L, False, cl, sn, c0, c1, m0, m1, w0, w1)
-                    if L == 1:
-                        v0 = -v0
-                    if v0 > best:
-                        best = v0
-                return best
-        if two_left:
-            key = None
+            info = lead_infos.get(hand << 32 | opp)
+            if info is None:
+                info = lead_info(hand, opp)
+            plain, sweeper, cash_gain = info
+        if sweeper > 0:
+            sure = sweep(L, h0, h1, cl, sn, c0, c1, m0, m1, p0, p1, w0, w1)
+            if sure >= beta or sure >= top:
+                return sure
+            if sure > alpha:
+                alpha = sure
+        elif sweeper < 0:
+            sure = -sweep(1 - L, h0, h1, cl, sn, c0, c1, m0, m1, p0, p1, w0, w1)
+            if explicit and won_me:
+                # The leader may claim (falsely) instead.
+                v0 = terminal(L, False, cl, sn, c0, c1, m0, m1, w0, w1)
+                if L == 1:
+                    v0 = -v0
+                if v0 > sure:
+                    sure = v0
+            if sure <= alpha or sure <= bottom:
+                return sure
+            if sure < beta:
+                beta = sure
+        if cash_gain > 0:
+            # Cashing the sure winners brings the leader to 66 with a card left to
+            # lead: it wins by claiming then, the follower's grade as it is now.
+            if L == 0:
+                if c0 + cash_gain + m0 + p0 >= 66:
+                    cash = terminal(0, False, cl, sn, c0 + cash_gain, c1, m0 + p0, m1, 1, w1)
+                    if cash >= beta or cash >= top:
+                        return cash
+                    if cash > alpha:
+                        alpha = cash
+            elif c1 + cash_gain + m1 + p1 >= 66:
+                cash = -terminal(1, False, cl, sn, c0, c1 + cash_gain, m0, m1 + p1, w0, 1)
+                if cash >= beta or cash >= top:
+                    return cash
+                if cash > alpha:
+                    alpha = cash
+        key = (L, h0, h1, c0, c1, m0, m1, p0, p1, w0, w1, cl, sn)
+        table = core.table
+        entry = table.get(key)
+        first = -1
+        if entry is not None:
+            lo, hi, first = entry
+            if lo >= beta:
+                return lo
+            if hi <= alpha:
+                return hi
+            if lo == hi:
+                return lo
+            if lo > alpha:
+                alpha = lo
+            if hi < beta:
+                beta = hi
+        else:
             lo = -INF
             hi = INF
-            first = -1
-        else:
-            key = (L, h0, h1, c0, c1, m0, m1, p0, p1, w0, w1, cl, sn)
-            table = core.table
-            entry = table.get(key)
-            first = -1
-            if entry is not None:
-                lo, hi, first = entry
-                if lo >= beta:
-                    return lo
-                if hi <= alpha:
-                    return hi
-                if lo == hi:
-                    return lo
-                if lo > alpha:
-                    alpha = lo
-                if hi < beta:
-                    beta = hi
-            else:
-                lo = -INF
-                hi = INF
         a_in = alpha
+        if two_left and not (marry_strict and (hand >> 2) & (hand >> 3) & suit_base):
+            # The trick after this one is forced, so both are valued inline.
+            best = two(L, hand, opp, c0, c1, m0, m1, p0, p1, w0, w1, cl, sn, alpha, beta)
+            if explicit and won_me and best < 0:
+                # A false claim loses at least one game point, so it matters only
+                # when every card play loses too.
+                v0 = terminal(L, False, cl, sn, c0, c1, m0, m1, w0, w1)
+                if L == 1:
+                    v0 = -v0
+                if v0 > best:
+                    best = v0
+            if best <= a_in:
+                if best < hi:
+                    hi = best
+            elif best >= beta:
+                if best > lo:
+                    lo = best
+            else:
+                lo = hi = best
+            if len(table) >= core.table_size:
+                table.clear()
+                core.table = table = {}
+            table[key] = (lo, hi, -1)
+            return best
+        if two_left:
+            # Two cards each with a marriage to declare: searched in full.
+            info = lead_infos.get(hand << 32 | opp)
+            if info is None:
+                info = lead_info(hand, opp)
+            plain = info[0]
         best = -INF
         best_card = -1
         if explicit and won_me:
@@ -1192,9 +1256,6 @@ def _make_search(rules: Rules, trump: int, core: Core) -> Callable[..., int]:
         options: list[int] | tuple[int, ...]
         mpoints: list[tuple[int, int, int, int]] = []
         pairs = (hand >> 2) & (hand >> 3) & suit_base if marry_strict else 0
-        plain = lead_orders.get(hand << 32 | opp)
-        if plain is None:
-            plain = lead_order(hand, opp)
         if pairs and alpha < beta and (won_me or not marry_forbidden):
             options = []
             for suit in (trump, 0, 1, 2, 3):
@@ -1318,8 +1379,6 @@ def _make_search(rules: Rules, trump: int, core: Core) -> Callable[..., int]:
                 best_card = ld
                 if worst > alpha:
                     alpha = worst
-        if key is None:
-            return best
         if best <= a_in:
             if best < hi:
                 hi = best
