@@ -64,6 +64,12 @@ INF = 100
 NO_LIMIT = 1 << 62
 #: The largest value a hand can have (schwarz).
 MAX_VALUE = 3
+#: ``_ASCENDING[suit][byte]``: the card indices whose bits are set in ``byte``, the
+#: ``suit``'s byte of a hand, from the lowest index (the highest rank) up.
+_ASCENDING = tuple(
+    tuple(tuple(suit * 8 + rank for rank in range(8) if byte >> rank & 1) for byte in range(256))
+    for suit in range(4)
+)
 #: Entries kept in each cache of strict-phase move orders before it is emptied.
 ORDER_CACHE_SIZE = 1 << 16
 
@@ -322,6 +328,8 @@ def _make_search(rules: Rules, trump: int, core: Core) -> Callable[..., int]:
     byte_points = tuple(
         sum(POINTS[rank] for rank in range(8) if byte >> rank & 1) for byte in range(256)
     )
+    #: ``ascending[suit][byte]``: the card indices of a suit's byte of a hand, in order.
+    ascending = _ASCENDING
     threshold = rules.schneider_threshold
     no_tricks = rules.schwarz is Schwarz.NO_TRICKS
     counts_marriages = rules.schneider_counts_marriages
@@ -829,26 +837,23 @@ def _make_search(rules: Rules, trump: int, core: Core) -> Callable[..., int]:
                 + byte_points[cashable >> 16 & 255]
                 + byte_points[cashable >> 24]
             )
-        # The order.
-        order: list[int] = []
+        # The order: each group by card index (highest rank first, suit by suit).
         others = hand ^ sure
-        t = sure & trump_bits
-        while t:
-            bit = t & -t
-            order.append(bit.bit_length() - 1)
-            t ^= bit
-        sure &= ~trump_bits
-        while sure:
-            bit = sure & -sure
-            order.append(bit.bit_length() - 1)
-            sure ^= bit
-        while others:
-            bit = others & -others
-            order.append(bit.bit_length() - 1)
-            others ^= bit
+        side = sure & ~trump_bits
+        order = (
+            ascending[trump][sure >> (trump * 8) & 255]
+            + ascending[0][side & 255]
+            + ascending[1][side >> 8 & 255]
+            + ascending[2][side >> 16 & 255]
+            + ascending[3][side >> 24]
+            + ascending[0][others & 255]
+            + ascending[1][others >> 8 & 255]
+            + ascending[2][others >> 16 & 255]
+            + ascending[3][others >> 24]
+        )
         if len(lead_infos) >= ORDER_CACHE_SIZE:
             lead_infos.clear()
-        result = lead_infos[hand << 32 | opp] = (tuple(order), sweeper, cash)
+        result = lead_infos[hand << 32 | opp] = (order, sweeper, cash)
         return result
 
     def reply_order(ld: int, opp: int) -> tuple[tuple[int, bool, int], ...]:
