@@ -1250,12 +1250,17 @@ def _make_search(rules: Rules, trump: int, core: Core) -> Callable[..., int]:
             plain = info[0]
         best = -INF
         best_card = -1
+        # A false claim is worth -1 at best: a bound to start from while the window
+        # reaches below that, else needed only if every card play is worse.
+        claim_later = False
         if explicit and won_me:
-            # A false claim: a fixed (bad) value, but a bound to start from.
-            v0 = terminal(L, False, cl, sn, c0, c1, m0, m1, w0, w1)
-            best = v0 if L == 0 else -v0
-            if best > alpha:
-                alpha = best
+            if alpha < -1:
+                v0 = terminal(L, False, cl, sn, c0, c1, m0, m1, w0, w1)
+                best = v0 if L == 0 else -v0
+                if best > alpha:
+                    alpha = best
+            else:
+                claim_later = True
         # The lead options: card indices; a lead after a marriage is coded as
         # card + 64 * (k + 1), with the points after the k-th marriage in mpoints.
         options: list[int] | tuple[int, ...]
@@ -1384,6 +1389,13 @@ def _make_search(rules: Rules, trump: int, core: Core) -> Callable[..., int]:
                 best_card = ld
                 if worst > alpha:
                     alpha = worst
+        if claim_later and best < -1:
+            v0 = terminal(L, False, cl, sn, c0, c1, m0, m1, w0, w1)
+            if L == 1:
+                v0 = -v0
+            if v0 > best:
+                best = v0
+                best_card = -1
         if best <= a_in:
             if best < hi:
                 hi = best
