@@ -1083,6 +1083,25 @@ def _make_search(rules: Rules, trump: int, core: Core) -> Callable[..., int]:
             return v0 if L == 0 else -v0
         if not hand & (hand - 1):
             return last_trick(L, h0, h1, c0, c1, m0, m1, p0, p1, w0, w1, cl, sn)
+        key = (L, h0, h1, c0, c1, m0, m1, p0, p1, w0, w1, cl, sn)
+        table = core.table
+        entry = table.get(key)
+        first = -1
+        if entry is not None:
+            lo, hi, first = entry
+            if lo >= beta:
+                return lo
+            if hi <= alpha:
+                return hi
+            if lo == hi:
+                return lo
+            if lo > alpha:
+                alpha = lo
+            if hi < beta:
+                beta = hi
+        else:
+            lo = -INF
+            hi = INF
         # What either side can still win bounds the value: a window outside it is
         # decided at once, and a move reaching the bound needs no sibling searched.
         # Points and tricks only grow, so the grade a loser would get can only fall:
@@ -1198,25 +1217,6 @@ def _make_search(rules: Rules, trump: int, core: Core) -> Callable[..., int]:
                     return cash
                 if cash > alpha:
                     alpha = cash
-        key = (L, h0, h1, c0, c1, m0, m1, p0, p1, w0, w1, cl, sn)
-        table = core.table
-        entry = table.get(key)
-        first = -1
-        if entry is not None:
-            lo, hi, first = entry
-            if lo >= beta:
-                return lo
-            if hi <= alpha:
-                return hi
-            if lo == hi:
-                return lo
-            if lo > alpha:
-                alpha = lo
-            if hi < beta:
-                beta = hi
-        else:
-            lo = -INF
-            hi = INF
         a_in = alpha
         if two_left and not (marry_strict and (hand >> 2) & (hand >> 3) & suit_base):
             # The trick after this one is forced, so both are valued inline.

@@ -30,7 +30,7 @@ import attrs
 
 from ..engine import apply_move, legal_moves
 from ..errors import HiddenCardsError, quote
-from ..moves import Move
+from ..moves import Move, Play
 from ..state import HandState, Step
 from ._core import INF, args_of, compiled, terminal_value
 
@@ -190,12 +190,25 @@ def solve(
     # The value first, by the search's own move order; then the first legal move that
     # reaches it, each tried with a null window (value - 1, value), which the table
     # from the first search makes cheap (ties keep legal_moves order).
-    best_value = int(core.search(*args_of(state), -INF, INF))
+    args = args_of(state)
+    best_value = int(core.search(*args, -INF, INF))
+    # A card led with no marriage declared: the follower's position is built here.
+    lead = args[0] == 0 and args[16] < 0
     for move in legal_moves(state):
-        if (
-            _value_of(core, apply_move(state, move), mover, best_value - 1, best_value)
-            >= best_value
-        ):
+        if lead and type(move) is Play:
+            card = move.card.index
+            h0, h1 = args[3], args[4]
+            if mover == 0:
+                h0 ^= 1 << card
+            else:
+                h1 ^= 1 << card
+            follower = core.search(
+                1, mover, card, h0, h1, *args[5:16], -1, 0, -best_value, 1 - best_value
+            )
+            value = -int(follower)
+        else:
+            value = _value_of(core, apply_move(state, move), mover, best_value - 1, best_value)
+        if value >= best_value:
             best = move
             break
     assert best is not None, "no move reaches the solved value"
