@@ -11,6 +11,7 @@ variants of every preset (so that open-talon positions are small too), and ``D32
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import attrs
 import pytest
@@ -123,7 +124,7 @@ def test_solve_matches_brute_force_with_d32(rules: ss.Rules) -> None:
 
 
 #: The scoring fields the solver's bounds read, with every value each can take.
-SCORING_FIELDS: dict[str, list[object]] = {
+SCORING_FIELDS: dict[str, list[Any]] = {
     "failed_close": list(ss.FailedClose),
     "closer_beaten": list(ss.CloserBeaten),
     "closed_win_basis": list(ss.ClosedWinBasis),
@@ -140,7 +141,7 @@ def test_solve_matches_brute_force_with_mixed_scoring(index: int) -> None:
     """Random mixes of the scoring rules (not only the presets' own combinations)."""
     rng = random.Random(900 + index)
     base = list(ss.PRESETS.values())[index % len(ss.PRESETS)]
-    changes = {name: rng.choice(values) for name, values in SCORING_FIELDS.items()}
+    changes: dict[str, Any] = {name: rng.choice(values) for name, values in SCORING_FIELDS.items()}
     variant = attrs.evolve(base, claim_mode=rng.choice(list(ss.ClaimMode)), **changes)
     for state in sample_positions(variant, 80, seed=index, limit=10):
         check(state)
@@ -177,7 +178,7 @@ def test_window_searches_bound_the_brute_force(index: int) -> None:
     """Narrow windows, where the solver's bounds cut the search, under mixed scoring."""
     rng = random.Random(1900 + index)
     base = WINDOW_BASES[index % len(WINDOW_BASES)]
-    changes = {name: rng.choice(values) for name, values in SCORING_FIELDS.items()}
+    changes: dict[str, Any] = {name: rng.choice(values) for name, values in SCORING_FIELDS.items()}
     variant = attrs.evolve(base, claim_mode=rng.choice(list(ss.ClaimMode)), **changes)
     for state in sample_positions(variant, 60, seed=index, limit=10):
         check_windows(state, rng)
@@ -205,7 +206,9 @@ def closed_positions(rules: ss.Rules, count: int, seed: int) -> list[ss.HandStat
             if ss.Close() in moves and wanted and rng.random() < eager:
                 state = ss.apply_move(state, ss.Close())
                 break
-            choices = [m for m in moves if not isinstance(m, ss.Claim)] or list(moves)
+            choices: list[ss.Move] = [m for m in moves if not isinstance(m, ss.Claim)] or list(
+                moves
+            )
             state = ss.apply_move(state, rng.choice(choices))
         for _ in range(rng.randrange(4)):
             if state.is_over:

@@ -1174,6 +1174,7 @@ def _make_search(rules: Rules, trump: int, core: Core) -> Callable[..., int]:
         # What the two hands alone tell (cached per pair of hands): the lead order,
         # whether one side takes every trick left, and the points the leader can cash.
         # With two cards each the search is smaller than the checks, so they wait.
+        plain: tuple[int, ...]
         if two_left:
             sweeper = cash_gain = 0
             plain = ()
