@@ -78,10 +78,12 @@ def check(state: ss.HandState) -> None:
     mover = state.to_move
     assert mover is not None
     assert list(sol.move_values) == list(ss.legal_moves(state))
+    truth = {move: brute(ss.apply_move(state, move), mover) for move in ss.legal_moves(state)}
     for move, value in sol.move_values.items():
-        expected = brute(ss.apply_move(state, move), mover)
-        assert value == expected, (state, move, value, expected)
-    assert sol.value == max(sol.move_values.values())
+        assert value == truth[move], (state, move, value, truth[move])
+    assert sol.value == max(truth.values())
+    # The best move is the first legal move with the value.
+    assert sol.best == next(move for move, value in truth.items() if value == sol.value)
 
 
 D32_RULES = [

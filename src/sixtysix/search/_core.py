@@ -148,6 +148,9 @@ class Core:
         self.limit = NO_LIMIT
         self.table_size = 1 << 20
         self.terminal = _make_terminal(rules)
+        #: ``root(*position)``: the full-window value and the best strict-phase lead
+        #: (set by :func:`_make_search`).
+        self.root: Callable[..., tuple[int, int]]
         self.search = _make_search(rules, trump, self)
 
     def reset(self, max_nodes: int | None, table_size: int) -> None:
@@ -411,6 +414,63 @@ def _make_search(rules: Rules, trump: int, core: Core) -> Callable[..., int]:
     def tricks_played(h0: int, h1: int, tal: tuple[int, ...], ld: int) -> int:
         return (deck_size - len(tal) - (h0 | h1).bit_count() - (ld >= 0)) >> 1
 
+    def closed_strict(h0: int, h1: int, tal: tuple[int, ...], sn: Any) -> bool:
+        """Whether a closed talon leaves no exchange to make (the strict phase)."""
+        return (
+            ewc_never
+            or not ((h0 | h1) >> ex & 1)
+            or (ewc_at_close and sn is not None and sn[0] != tricks_played(h0, h1, tal, -1))
+        )
+
+    # Set by root() for the strict() call of a solve's root, which then searches the
+    # cards in legal order and leaves its best card in root_best (-1 a claim, -2 unknown).
+    root_next = False
+    root_best = -2
+
+    def root(
+        st: int,
+        L: int,
+        ld: int,
+        h0: int,
+        h1: int,
+        tal: tuple[int, ...],
+        cl: int,
+        sn: tuple[int, int, int, int] | None,
+        c0: int,
+        c1: int,
+        m0: int,
+        m1: int,
+        p0: int,
+        p1: int,
+        w0: int,
+        w1: int,
+        tm: int,
+        tc: int,
+        alpha: int,
+        beta: int,
+    ) -> tuple[int, int]:
+        """The value of a solve's root and, in the strict phase, its best lead.
+
+        The value is fail-soft like :func:`search`'s. The best lead is the first card in
+        ``legal_moves`` order that reaches the value (exact or over ``beta``), -1 when
+        the claim is that move, -2 when the search did not tell.
+        """
+        nonlocal root_next, root_best
+        root_best = -2
+        if st == 0 and tm < 0 and (not tal or (cl >= 0 and closed_strict(h0, h1, tal, sn))):
+            root_next = True
+            try:
+                value = strict(L, h0, h1, c0, c1, m0, m1, p0, p1, w0, w1, cl, sn, alpha, beta)
+            finally:
+                root_next = False
+            return value, root_best
+        value = search(
+            st, L, ld, h0, h1, tal, cl, sn, c0, c1, m0, m1, p0, p1, w0, w1, tm, tc, alpha, beta
+        )
+        return value, -2
+
+    core.root = root
+
     def search(
         st: int,
         L: int,
@@ -655,25 +715,7 @@ def _make_search(rules: Rules, trump: int, core: Core) -> Callable[..., int]:
             return best
 
         # ------------------------------------------------------------ lead / decide
-        if (
-            st == 0
-            and tm < 0
-            and (
-                not tal
-                or (
-                    cl >= 0
-                    and (
-                        ewc_never
-                        or not ((h0 | h1) >> ex & 1)
-                        or (
-                            ewc_at_close
-                            and sn is not None
-                            and sn[0] != tricks_played(h0, h1, tal, -1)
-                        )
-                    )
-                )
-            )
-        ):
+        if st == 0 and tm < 0 and (not tal or (cl >= 0 and closed_strict(h0, h1, tal, sn))):
             core.nodes -= 1
             return strict(L, h0, h1, c0, c1, m0, m1, p0, p1, w0, w1, cl, sn, alpha, beta)
         hand = h0 if L == 0 else h1
@@ -1061,6 +1103,7 @@ def _make_search(rules: Rules, trump: int, core: Core) -> Callable[..., int]:
         beta: int,
     ) -> int:
         """A whole trick of the strict phase (no draw, no close, no exchange left)."""
+        nonlocal root_next, root_best
         nodes = core.nodes + 1
         core.nodes = nodes
         if nodes > core.limit:
@@ -1249,6 +1292,17 @@ def _make_search(rules: Rules, trump: int, core: Core) -> Callable[..., int]:
             if info is None:
                 info = lead_info(hand, opp)
             plain = info[0]
+        rooted = root_next
+        if rooted:
+            # The root of a solve: the cards in legal_moves order (by index), so the
+            # first move reaching the value is the one solve reports (see root()).
+            root_next = False
+            plain = (
+                ascending[0][hand & 255]
+                + ascending[1][hand >> 8 & 255]
+                + ascending[2][hand >> 16 & 255]
+                + ascending[3][hand >> 24]
+            )
         best = -INF
         best_card = -1
         # A false claim is worth -1 at best: a bound to start from while the window
@@ -1410,6 +1464,14 @@ def _make_search(rules: Rules, trump: int, core: Core) -> Callable[..., int]:
             table.clear()
             core.table = table = {}
         table[key] = (lo, hi, best_card)
+        if rooted:
+            # The best move is known when a move reached the value, not a bound that
+            # every move fell to (a later claim then has value -1 at best, below it),
+            # and there is no marriage to declare (best_card does not code one).
+            if (best > a_in or best >= beta) and not (
+                marry_strict and (hand >> 2) & (hand >> 3) & suit_base
+            ):
+                root_best = best_card
         return best
 
     def _decide(

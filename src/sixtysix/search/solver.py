@@ -30,7 +30,7 @@ import attrs
 
 from ..engine import apply_move, legal_moves
 from ..errors import HiddenCardsError, quote
-from ..moves import Move, Play
+from ..moves import Claim, Move, Play
 from ..state import HandState, Step
 from ._core import INF, args_of, compiled, terminal_value
 
@@ -187,15 +187,27 @@ def solve(
     mover = state.to_move
     assert mover is not None
     best: Move | None = None
-    # The value first, by the search's own move order; then the first legal move that
-    # reaches it, each tried with a null window (value - 1, value), which the table
-    # from the first search makes cheap (ties keep legal_moves order).
+    # The value first. A strict-phase root searches its cards in legal order, which
+    # tells the best move itself; else the first legal move that reaches the value is
+    # found by trying each with a null window (value - 1, value), which the table from
+    # the first search makes cheap (ties keep legal_moves order).
     args = args_of(state)
-    best_value = int(core.search(*args, -INF, INF))
-    # A card led with no marriage declared: the follower's position is built here.
+    best_value, root_best = core.root(*args, -INF, INF)
     lead = args[0] == 0 and args[16] < 0
     for move in legal_moves(state):
-        if lead and type(move) is Play:
+        if root_best != -2:
+            if (type(move) is Claim and root_best == -1) or (
+                isinstance(move, Play) and move.card.index == root_best
+            ):
+                best = move
+                break
+            continue
+        if type(move) is Claim:
+            # A claim ends the hand: its value is the score now.
+            c0, c1, m0, m1, w0, w1 = args[8], args[9], args[10], args[11], args[14], args[15]
+            v0 = core.terminal(mover, False, args[6], args[7], c0, c1, m0, m1, w0, w1)
+            value = v0 if mover == 0 else -v0
+        elif lead and type(move) is Play:
             card = move.card.index
             h0, h1 = args[3], args[4]
             if mover == 0:
