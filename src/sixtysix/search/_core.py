@@ -74,6 +74,24 @@ _ASCENDING = tuple(
 ORDER_CACHE_SIZE = 1 << 16
 
 
+class _Indices(dict[int, tuple[int, ...]]):
+    """``indices[mask]``: the card indices of ``mask``'s bits, from the lowest up (cached)."""
+
+    def __missing__(self, mask: int) -> tuple[int, ...]:
+        if len(self) >= ORDER_CACHE_SIZE:
+            self.clear()
+        result = self[mask] = (
+            _ASCENDING[0][mask & 255]
+            + _ASCENDING[1][mask >> 8 & 255]
+            + _ASCENDING[2][mask >> 16 & 255]
+            + _ASCENDING[3][mask >> 24]
+        )
+        return result
+
+
+_INDICES = _Indices()
+
+
 def norm_snapshot(rules: Rules, snap: CloseSnapshot | None) -> tuple[int, int, int, int] | None:
     """The facts of a close snapshot that can still decide the future, as a tuple.
 
@@ -333,6 +351,7 @@ def _make_search(rules: Rules, trump: int, core: Core) -> Callable[..., int]:
     )
     #: ``ascending[suit][byte]``: the card indices of a suit's byte of a hand, in order.
     ascending = _ASCENDING
+    indices = _INDICES
     threshold = rules.schneider_threshold
     no_tricks = rules.schwarz is Schwarz.NO_TRICKS
     counts_marriages = rules.schneider_counts_marriages
@@ -811,6 +830,8 @@ def _make_search(rules: Rules, trump: int, core: Core) -> Callable[..., int]:
     # they are computed once per rule set and trump and kept (bounded) across solves.
     lead_infos: dict[int, tuple[tuple[int, ...], int, int]] = {}
     reply_orders: dict[int, tuple[tuple[int, bool, int], ...]] = {}
+    #: The same by the playable cards (``plays << 5 | card led``) instead of the hand.
+    reply_sets: dict[int, tuple[tuple[int, bool, int], ...]] = {}
 
     def lead_info(hand: int, opp: int) -> tuple[tuple[int, ...], int, int]:
         """What the two hands of a strict-phase trick tell, ``hand`` leading.
@@ -840,12 +861,14 @@ def _make_search(rules: Rules, trump: int, core: Core) -> Callable[..., int]:
         low |= (low << 2) & 0xFCFCFCFC
         low |= (low << 4) & 0xF0F0F0F0
         heads = hand & ~low
-        my_trumps = (hand & trump_bits).bit_count()
-        their_trumps = (opp & trump_bits).bit_count()
+        mine = (hand & trump_bits).bit_count()
+        theirs = (opp & trump_bits).bit_count()
+        # The smear reaches the last bit of each suit the follower holds.
+        opp_suits = (low >> 7) & suit_base
         sure = heads
-        if their_trumps:
+        if theirs:
             # A void suit would be trumped.
-            sure &= trump_bits | suits_of(opp) * 0xFF
+            sure &= trump_bits | opp_suits * 0xFF
         # Sweeps.
         sweeper = 0
         cover = hand
@@ -853,23 +876,19 @@ def _make_search(rules: Rules, trump: int, core: Core) -> Callable[..., int]:
         cover |= (cover >> 2) & 0x3F3F3F3F
         cover |= (cover >> 4) & 0x0F0F0F0F
         if not opp & cover:
-            if my_trumps >= their_trumps:
+            if mine >= theirs:
                 sweeper = 1
-        else:
+        elif not cover & ~opp_suits & suit_base and theirs >= mine:
+            # (the smear reaches the first bit of each suit the leader holds)
             cover = opp
             cover |= (cover >> 1) & 0x7F7F7F7F
             cover |= (cover >> 2) & 0x3F3F3F3F
             cover |= (cover >> 4) & 0x0F0F0F0F
-            if (
-                not hand & cover
-                and not (marry_strict and (hand >> 2) & (hand >> 3) & suit_base)
-                and not suits_of(hand) & ~suits_of(opp)
-                and their_trumps >= my_trumps
-            ):
+            if not hand & cover and not (marry_strict and (hand >> 2) & (hand >> 3) & suit_base):
                 sweeper = -1
         # Cashing.
         cashable = heads
-        if (heads & trump_bits).bit_count() < their_trumps:
+        if (heads & trump_bits).bit_count() < theirs:
             cashable &= trump_bits
         cash = -1
         if cashable and cashable != hand:
@@ -880,19 +899,7 @@ def _make_search(rules: Rules, trump: int, core: Core) -> Callable[..., int]:
                 + byte_points[cashable >> 24]
             )
         # The order: each group by card index (highest rank first, suit by suit).
-        others = hand ^ sure
-        side = sure & ~trump_bits
-        order = (
-            ascending[trump][sure >> (trump * 8) & 255]
-            + ascending[0][side & 255]
-            + ascending[1][side >> 8 & 255]
-            + ascending[2][side >> 16 & 255]
-            + ascending[3][side >> 24]
-            + ascending[0][others & 255]
-            + ascending[1][others >> 8 & 255]
-            + ascending[2][others >> 16 & 255]
-            + ascending[3][others >> 24]
-        )
+        order = indices[sure & trump_bits] + indices[sure & ~trump_bits] + indices[hand ^ sure]
         if len(lead_infos) >= ORDER_CACHE_SIZE:
             lead_infos.clear()
         result = lead_infos[hand << 32 | opp] = (order, sweeper, cash)
@@ -918,6 +925,13 @@ def _make_search(rules: Rules, trump: int, core: Core) -> Callable[..., int]:
             plays = (opp & trump_bits) or opp
         else:
             plays = opp
+        # The replies depend only on the playable cards, which repeat across hands.
+        result = reply_sets.get(plays << 5 | ld)
+        if result is not None:
+            if len(reply_orders) >= ORDER_CACHE_SIZE:
+                reply_orders.clear()
+            reply_orders[opp << 5 | ld] = result
+            return result
         lp = points[ld]
         if lsuit == trump:
             beats = plays & higher[ld]
@@ -937,7 +951,9 @@ def _make_search(rules: Rules, trump: int, core: Core) -> Callable[..., int]:
             lose ^= 1 << top
         if len(reply_orders) >= ORDER_CACHE_SIZE:
             reply_orders.clear()
-        result = reply_orders[opp << 5 | ld] = tuple(replies)
+        if len(reply_sets) >= ORDER_CACHE_SIZE:
+            reply_sets.clear()
+        result = reply_orders[opp << 5 | ld] = reply_sets[plays << 5 | ld] = tuple(replies)
         return result
 
     def last_trick(
