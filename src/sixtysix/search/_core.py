@@ -476,6 +476,10 @@ def _make_search(rules: Rules, trump: int, core: Core) -> Callable[..., int]:
         """
         nonlocal root_next, root_best
         root_best = -2
+        # A new solve: the orderings of the last one are of other hands (see above).
+        lead_infos.clear()
+        reply_orders.clear()
+        reply_sets.clear()
         if st == 0 and tm < 0 and (not tal or (cl >= 0 and closed_strict(h0, h1, tal, sn))):
             root_next = True
             try:
@@ -827,7 +831,10 @@ def _make_search(rules: Rules, trump: int, core: Core) -> Callable[..., int]:
         return best
 
     # Orderings of the strict phase depend only on the two hands (and the card led), so
-    # they are computed once per rule set and trump and kept (bounded) across solves.
+    # they are computed once per position and kept (bounded) for the rest of the solve.
+    # root() empties them: positions of different deals rarely share a pair of hands,
+    # and small caches stay in the processor's caches (measured faster than keeping
+    # them across solves).
     lead_infos: dict[int, tuple[tuple[int, ...], int, int]] = {}
     reply_orders: dict[int, tuple[tuple[int, bool, int], ...]] = {}
     #: The same by the playable cards (``plays << 5 | card led``) instead of the hand.
@@ -1438,6 +1445,10 @@ def _make_search(rules: Rules, trump: int, core: Core) -> Callable[..., int]:
                     total = nc1 + nm1
                 if not (f0 | f1) or (auto and total >= 66):
                     v0 = terminal(W, not (f0 | f1), cl, sn, nc0, nc1, nm0, nm1, nw0, nw1)
+                    v = v0 if L == 0 else -v0
+                elif explicit and total >= 66 and not (beaten_flat and cl >= 0 and cl != W):
+                    # The trick's winner is out: it claims (strict() would say so).
+                    v0 = terminal(W, False, cl, sn, nc0, nc1, nm0, nm1, nw0, nw1)
                     v = v0 if L == 0 else -v0
                 elif two_left:
                     v = last_trick(W, f0, f1, nc0, nc1, nm0, nm1, np0, np1, nw0, nw1, cl, sn)
