@@ -478,7 +478,6 @@ def _make_search(rules: Rules, trump: int, core: Core) -> Callable[..., int]:
         root_best = -2
         # A new solve: the orderings of the last one are of other hands (see above).
         lead_infos.clear()
-        reply_orders.clear()
         reply_sets.clear()
         if st == 0 and tm < 0 and (not tal or (cl >= 0 and closed_strict(h0, h1, tal, sn))):
             root_next = True
@@ -523,6 +522,8 @@ def _make_search(rules: Rules, trump: int, core: Core) -> Callable[..., int]:
                 f"the search needs more than max_nodes={core.limit} nodes; raise the "
                 "budget or solve a later position"
             )
+        if not nodes & 4095:
+            trim()
         if st == 1:
             # ---------------------------------------------------------------- follow
             F = 1 - L
@@ -836,9 +837,19 @@ def _make_search(rules: Rules, trump: int, core: Core) -> Callable[..., int]:
     # and small caches stay in the processor's caches (measured faster than keeping
     # them across solves).
     lead_infos: dict[int, tuple[tuple[int, ...], int, int]] = {}
-    reply_orders: dict[int, tuple[tuple[int, bool, int], ...]] = {}
     #: The same by the playable cards (``plays << 5 | card led``) instead of the hand.
     reply_sets: dict[int, tuple[tuple[int, bool, int], ...]] = {}
+
+    def trim() -> None:
+        """Bound the ordering caches (every 4096 nodes; both node counters call it).
+
+        Each node adds at most one lead order and a few reply orders, so the caches
+        stay bounded without a check at every store.
+        """
+        if len(lead_infos) >= ORDER_CACHE_SIZE:
+            lead_infos.clear()
+        if len(reply_sets) >= ORDER_CACHE_SIZE:
+            reply_sets.clear()
 
     def lead_info(hand: int, opp: int) -> tuple[tuple[int, ...], int, int]:
         """What the two hands of a strict-phase trick tell, ``hand`` leading.
@@ -907,40 +918,20 @@ def _make_search(rules: Rules, trump: int, core: Core) -> Callable[..., int]:
             )
         # The order: each group by card index (highest rank first, suit by suit).
         order = indices[sure & trump_bits] + indices[sure & ~trump_bits] + indices[hand ^ sure]
-        if len(lead_infos) >= ORDER_CACHE_SIZE:
-            lead_infos.clear()
         result = lead_infos[hand << 32 | opp] = (order, sweeper, cash)
         return result
 
-    def reply_order(ld: int, opp: int) -> tuple[tuple[int, bool, int], ...]:
-        """The follower's legal replies to ``ld`` in the strict phase, in search order.
+    def replies_of(ld: int, plays: int) -> tuple[tuple[int, bool, int], ...]:
+        """The follower's legal replies ``plays`` to ``ld`` in search order (cached).
 
         Cards that win the trick come first (highest first), then the others from the
         lowest up, each as ``(its bit, whether the follower wins the trick, points of
-        the trick)``.
+        the trick)``. The order depends only on the playable cards and the card led,
+        which repeat across hands: the caller looks ``plays << 5 | ld`` up in
+        ``reply_sets`` first.
         """
-        lsuit = ld >> 3
-        same = opp & suit_mask[lsuit]
-        if head_or_trump:
-            if same:
-                plays = (same & higher[ld]) or same
-            else:
-                plays = (opp & trump_bits) or opp
-        elif same:
-            plays = same
-        elif follow_or_trump:
-            plays = (opp & trump_bits) or opp
-        else:
-            plays = opp
-        # The replies depend only on the playable cards, which repeat across hands.
-        result = reply_sets.get(plays << 5 | ld)
-        if result is not None:
-            if len(reply_orders) >= ORDER_CACHE_SIZE:
-                reply_orders.clear()
-            reply_orders[opp << 5 | ld] = result
-            return result
         lp = points[ld]
-        if lsuit == trump:
+        if ld >> 3 == trump:
             beats = plays & higher[ld]
         else:
             beats = (plays & higher[ld]) | (plays & trump_bits)
@@ -956,11 +947,7 @@ def _make_search(rules: Rules, trump: int, core: Core) -> Callable[..., int]:
             top = lose.bit_length() - 1
             replies.append((1 << top, False, lp + points[top]))
             lose ^= 1 << top
-        if len(reply_orders) >= ORDER_CACHE_SIZE:
-            reply_orders.clear()
-        if len(reply_sets) >= ORDER_CACHE_SIZE:
-            reply_sets.clear()
-        result = reply_orders[opp << 5 | ld] = reply_sets[plays << 5 | ld] = tuple(replies)
+        result = reply_sets[plays << 5 | ld] = tuple(replies)
         return result
 
     def last_trick(
@@ -1134,6 +1121,8 @@ def _make_search(rules: Rules, trump: int, core: Core) -> Callable[..., int]:
                 f"the search needs more than max_nodes={core.limit} nodes; raise the "
                 "budget or solve a later position"
             )
+        if not nodes & 4095:
+            trim()
         if L == 0:
             hand = h0
             opp = h1
@@ -1417,9 +1406,22 @@ def _make_search(rules: Rules, trump: int, core: Core) -> Callable[..., int]:
                 n1 = h1 ^ (1 << ld)
             worst = INF
             b = beta
-            replies = reply_orders.get(opp << 5 | ld)
+            # The follower's legal replies (strict play), then their search order.
+            same = opp & suit_mask[ld >> 3]
+            if head_or_trump:
+                if same:
+                    plays = (same & higher[ld]) or same
+                else:
+                    plays = (opp & trump_bits) or opp
+            elif same:
+                plays = same
+            elif follow_or_trump:
+                plays = (opp & trump_bits) or opp
+            else:
+                plays = opp
+            replies = reply_sets.get(plays << 5 | ld)
             if replies is None:
-                replies = reply_order(ld, opp)
+                replies = replies_of(ld, plays)
             for bit, fwins, gain in replies:
                 W = F if fwins else L
                 if F == 0:
