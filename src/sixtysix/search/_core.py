@@ -92,6 +92,19 @@ class _Indices(dict[int, tuple[int, ...]]):
 _INDICES = _Indices()
 
 
+class _DescendingIndices(dict[int, tuple[int, ...]]):
+    """``descending[mask]``: the card indices of ``mask``'s bits, highest first (cached)."""
+
+    def __missing__(self, mask: int) -> tuple[int, ...]:
+        if len(self) >= ORDER_CACHE_SIZE:
+            self.clear()
+        result = self[mask] = _INDICES[mask][::-1]
+        return result
+
+
+_DESCENDING = _DescendingIndices()
+
+
 def norm_snapshot(rules: Rules, snap: CloseSnapshot | None) -> tuple[int, int, int, int] | None:
     """The facts of a close snapshot that can still decide the future, as a tuple.
 
@@ -352,6 +365,8 @@ def _make_search(rules: Rules, trump: int, core: Core) -> Callable[..., int]:
     #: ``ascending[suit][byte]``: the card indices of a suit's byte of a hand, in order.
     ascending = _ASCENDING
     indices = _INDICES
+    descending = _DESCENDING
+    side_bits = 0xFFFFFFFF ^ SUIT_MASK[trump]
     threshold = rules.schneider_threshold
     no_tricks = rules.schwarz is Schwarz.NO_TRICKS
     counts_marriages = rules.schneider_counts_marriages
@@ -858,7 +873,7 @@ def _make_search(rules: Rules, trump: int, core: Core) -> Callable[..., int]:
 
         ``order``
             The leader's cards in search order: sure winners (cards the follower can
-            neither head nor trump), trumps first, then the rest, highest first.
+            neither head nor trump), side suits first, then the rest, lowest first.
         ``sweeper``
             1 when the leader takes every trick left: each of its suits is headed,
             down to its own lowest card, over every card of the follower in that
@@ -916,8 +931,12 @@ def _make_search(rules: Rules, trump: int, core: Core) -> Callable[..., int]:
                 + byte_points[cashable >> 16 & 255]
                 + byte_points[cashable >> 24]
             )
-        # The order: each group by card index (highest rank first, suit by suit).
-        order = indices[sure & trump_bits] + indices[sure & ~trump_bits] + indices[hand ^ sure]
+        # The order: the sure winners by card index (highest rank first, suit by suit),
+        # side suits before trumps; then the rest from the highest index (the lowest
+        # rank of the last suit) down. Measured: fewer nodes than trumps first or the
+        # rest highest first (benchmarks/solver.py, 37 against 44 nodes a solve at
+        # CLASSIC_66's talon exhaustion).
+        order = indices[sure & side_bits] + indices[sure & trump_bits] + descending[hand ^ sure]
         result = lead_infos[hand << 32 | opp] = (order, sweeper, cash)
         return result
 
