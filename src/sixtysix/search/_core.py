@@ -491,8 +491,7 @@ def _make_search(rules: Rules, trump: int, core: Core) -> Callable[..., int]:
         """
         nonlocal root_next, root_best
         root_best = -2
-        # A new solve: the orderings of the last one are of other hands (see above).
-        lead_infos.clear()
+        # A new solve: start the reply-order cache afresh (see reply_sets).
         reply_sets.clear()
         if st == 0 and tm < 0 and (not tal or (cl >= 0 and closed_strict(h0, h1, tal, sn))):
             root_next = True
@@ -846,23 +845,20 @@ def _make_search(rules: Rules, trump: int, core: Core) -> Callable[..., int]:
         table[key] = (lo, hi, -1)
         return best
 
-    # Orderings of the strict phase depend only on the two hands (and the card led), so
-    # they are computed once per position and kept (bounded) for the rest of the solve.
-    # root() empties them: positions of different deals rarely share a pair of hands,
-    # and small caches stay in the processor's caches (measured faster than keeping
-    # them across solves).
-    lead_infos: dict[int, tuple[tuple[int, ...], int, int]] = {}
-    #: The same by the playable cards (``plays << 5 | card led``) instead of the hand.
+    # The follower's reply orders depend only on its playable cards and the card led
+    # (``plays << 5 | card led``), which repeat across positions, so they are kept
+    # (bounded) for the rest of a solve. root() empties them: small caches stay in the
+    # processor's caches, measured faster than keeping them across solves. The lead
+    # orders (lead_info) are not kept: a pair of hands seldom repeats within a solve
+    # (about 8% of lookups hit), and the lookup cost more than it saved.
     reply_sets: dict[int, tuple[tuple[int, bool, int], ...]] = {}
 
     def trim() -> None:
-        """Bound the ordering caches (every 4096 nodes; both node counters call it).
+        """Bound the reply-order cache (every 4096 nodes; both node counters call it).
 
-        Each node adds at most one lead order and a few reply orders, so the caches
-        stay bounded without a check at every store.
+        Each node adds at most a few reply orders, so the cache stays bounded without a
+        check at every store.
         """
-        if len(lead_infos) >= ORDER_CACHE_SIZE:
-            lead_infos.clear()
         if len(reply_sets) >= ORDER_CACHE_SIZE:
             reply_sets.clear()
 
@@ -937,8 +933,7 @@ def _make_search(rules: Rules, trump: int, core: Core) -> Callable[..., int]:
         # rest highest first (benchmarks/solver.py, 37 against 44 nodes a solve at
         # CLASSIC_66's talon exhaustion).
         order = indices[sure & side_bits] + indices[sure & trump_bits] + descending[hand ^ sure]
-        result = lead_infos[hand << 32 | opp] = (order, sweeper, cash)
-        return result
+        return (order, sweeper, cash)
 
     def replies_of(ld: int, plays: int) -> tuple[tuple[int, bool, int], ...]:
         """The follower's legal replies ``plays`` to ``ld`` in search order (cached).
@@ -1245,7 +1240,7 @@ def _make_search(rules: Rules, trump: int, core: Core) -> Callable[..., int]:
         if bottom > alpha:
             alpha = bottom
         two_left = hand.bit_count() == 2
-        # What the two hands alone tell (cached per pair of hands): the lead order,
+        # What the two hands alone tell: the lead order,
         # whether one side takes every trick left, and the points the leader can cash.
         # With two cards each the search is smaller than the checks, so they wait.
         plain: tuple[int, ...]
@@ -1253,9 +1248,7 @@ def _make_search(rules: Rules, trump: int, core: Core) -> Callable[..., int]:
             sweeper = cash_gain = 0
             plain = ()
         else:
-            info = lead_infos.get(hand << 32 | opp)
-            if info is None:
-                info = lead_info(hand, opp)
+            info = lead_info(hand, opp)
             plain, sweeper, cash_gain = info
         if sweeper > 0:
             sure = sweep(L, h0, h1, cl, sn, c0, c1, m0, m1, p0, p1, w0, w1)
@@ -1319,9 +1312,7 @@ def _make_search(rules: Rules, trump: int, core: Core) -> Callable[..., int]:
             return best
         if two_left:
             # Two cards each with a marriage to declare: searched in full.
-            info = lead_infos.get(hand << 32 | opp)
-            if info is None:
-                info = lead_info(hand, opp)
+            info = lead_info(hand, opp)
             plain = info[0]
         rooted = root_next
         if rooted:
