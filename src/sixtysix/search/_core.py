@@ -1090,13 +1090,35 @@ def _make_search(rules: Rules, trump: int, core: Core) -> Callable[..., int]:
                         nm1 += np1
                         np1 = 0
                     total = nc1 + nm1
-                if auto and total >= 66:
+                if total >= 66 and (auto or not (beaten_flat and cl >= 0 and cl != W)):
+                    # Out: the hand ends (AUTO) or the winner claims (as last_trick would).
                     v0 = terminal(W, False, cl, sn, nc0, nc1, nm0, nm1, nw0, nw1)
                     v = v0 if L == 0 else -v0
                 else:
-                    v = last_trick(W, f0, f1, nc0, nc1, nm0, nm1, np0, np1, nw0, nw1, cl, sn)
-                    if W != L:
-                        v = -v
+                    # The last trick, inline (last_trick's body): W leads its one card.
+                    if W == 0:
+                        ld2 = f0.bit_length() - 1
+                        card2 = f1.bit_length() - 1
+                    else:
+                        ld2 = f1.bit_length() - 1
+                        card2 = f0.bit_length() - 1
+                    if card2 >> 3 == ld2 >> 3:
+                        W2 = 1 - W if card2 < ld2 else W
+                    elif card2 >> 3 == trump:
+                        W2 = 1 - W
+                    else:
+                        W2 = W
+                    gain = points[ld2] + points[card2]
+                    if W2 == 0:
+                        v0 = terminal(0, True, cl, sn, nc0 + gain, nc1, nm0 + np0, nm1, 1, nw1)
+                    else:
+                        v0 = terminal(1, True, cl, sn, nc0, nc1 + gain, nm0, nm1 + np1, nw0, 1)
+                    if explicit and (v0 < 0 if W == 0 else v0 > 0):
+                        # W (it has won a trick) may claim, falsely, instead.
+                        fc = terminal(W, False, cl, sn, nc0, nc1, nm0, nm1, nw0, nw1)
+                        if fc > v0 if W == 0 else fc < v0:
+                            v0 = fc
+                    v = v0 if L == 0 else -v0
                 if v < worst:
                     worst = v
                     if worst <= alpha:
