@@ -205,6 +205,26 @@ def compiled(rules: Rules, trump: int) -> Core:
     return core
 
 
+def grade_table(rules: Rules) -> tuple[tuple[int, ...], ...]:
+    """``table[won][points]``: the game points a loser gives up (rules §6).
+
+    By whether it won a trick (0 or 1) and its counted points: with marriages when
+    ``schneider_counts_marriages``, else card points (read only under ``NO_TRICKS``
+    rules then, since ``ZERO_POINTS`` also asks for the marriages).
+    """
+    threshold = rules.schneider_threshold
+    no_tricks = rules.schwarz is Schwarz.NO_TRICKS
+    return tuple(
+        tuple(
+            (3 if not won else 2 if x < threshold else 1)
+            if no_tricks
+            else (3 if x == 0 else 2 if x < threshold else 1)
+            for x in range(512)
+        )
+        for won in (0, 1)
+    )
+
+
 def _make_terminal(rules: Rules) -> Callable[..., int]:
     """The port of :func:`~sixtysix.score_hand`: value of a finished hand for seat 0."""
     threshold = rules.schneider_threshold
@@ -221,15 +241,18 @@ def _make_terminal(rules: Rules) -> Callable[..., int]:
     wins_hand = rules.last_trick is LastTrick.WINS_HAND
     both_none = rules.both_over_66 is BothOver66.NO_SCORE
 
+    grade_at = grade_table(rules)
+
     def grade(tricks: int, cp: int, m: int, bonus: int) -> int:
+        if counts_marriages:
+            return grade_at[tricks][cp + m + bonus]
         full = cp + m + bonus
         if no_tricks:
             if not tricks:
                 return 3
         elif full == 0:
             return 3
-        counted = full if counts_marriages else cp + bonus
-        return 2 if counted < threshold else 1
+        return 2 if cp + bonus < threshold else 1
 
     def grade_claim(
         claimer: int, cl: int, sn: Any, c0: int, c1: int, m0: int, m1: int, w0: int, w1: int
@@ -308,7 +331,10 @@ def _make_terminal(rules: Rules) -> Callable[..., int]:
             return 0
         loser = 1 - winner
         bonus = 10 if loser == last else 0
-        gp = grade(w0, c0, m0, bonus) if loser == 0 else grade(w1, c1, m1, bonus)
+        if counts_marriages:
+            gp = grade_at[w0][c0 + m0 + bonus] if loser == 0 else grade_at[w1][c1 + m1 + bonus]
+        else:
+            gp = grade(w0, c0, m0, bonus) if loser == 0 else grade(w1, c1, m1, bonus)
         return gp if winner == 0 else -gp
 
     return terminal
@@ -372,6 +398,7 @@ def _make_search(rules: Rules, trump: int, core: Core) -> Callable[..., int]:
     counts_marriages = rules.schneider_counts_marriages
     fc_always3 = rules.failed_close is FailedClose.ALWAYS_THREE
     fc_2or3 = rules.failed_close is FailedClose.TWO_OR_THREE
+    grade_at = grade_table(rules)
     # A closer's win is graded on the close snapshot (when there is one).
     at_close_grade = at_close
 
@@ -1201,23 +1228,14 @@ def _make_search(rules: Rules, trump: int, core: Core) -> Callable[..., int]:
         # the minimax (it always has a card to play instead).
         if cl < 0 or (cl == L and not at_close_grade):
             # L wins at most the grade of its opponent now.
-            if L == 0:
-                tw = w1
-                tc_ = c1
-                tm_ = m1
-            else:
-                tw = w0
-                tc_ = c0
-                tm_ = m0
-            if no_tricks:
-                if not tw:
-                    top = 3
-                else:
-                    top = 2 if (tc_ + tm_ if counts_marriages else tc_) < threshold else 1
-            elif tc_ + tm_ == 0:
+            if counts_marriages:
+                top = grade_at[w1][c1 + m1] if L == 0 else grade_at[w0][c0 + m0]
+            elif no_tricks:
+                top = grade_at[w1][c1] if L == 0 else grade_at[w0][c0]
+            elif (c1 + m1 if L == 0 else c0 + m0) == 0:
                 top = 3
             else:
-                top = 2 if (tc_ + tm_ if counts_marriages else tc_) < threshold else 1
+                top = 2 if (c1 if L == 0 else c0) < threshold else 1
         elif cl == L:
             top = snapshot_grade(sn)
         elif fc_always3 or not sn[1]:
@@ -1230,23 +1248,14 @@ def _make_search(rules: Rules, trump: int, core: Core) -> Callable[..., int]:
             return top
         if cl < 0 or (cl != L and not at_close_grade):
             # L loses at most its own grade now.
-            if L == 0:
-                tw = w0
-                tc_ = c0
-                tm_ = m0
-            else:
-                tw = w1
-                tc_ = c1
-                tm_ = m1
-            if no_tricks:
-                if not tw:
-                    bottom = -3
-                else:
-                    bottom = -2 if (tc_ + tm_ if counts_marriages else tc_) < threshold else -1
-            elif tc_ + tm_ == 0:
+            if counts_marriages:
+                bottom = -grade_at[w0][c0 + m0] if L == 0 else -grade_at[w1][c1 + m1]
+            elif no_tricks:
+                bottom = -grade_at[w0][c0] if L == 0 else -grade_at[w1][c1]
+            elif (c0 + m0 if L == 0 else c1 + m1) == 0:
                 bottom = -3
             else:
-                bottom = -2 if (tc_ + tm_ if counts_marriages else tc_) < threshold else -1
+                bottom = -2 if (c0 if L == 0 else c1) < threshold else -1
         elif cl != L:
             bottom = -snapshot_grade(sn)
         elif fc_always3 or not sn[1]:
@@ -1455,45 +1464,59 @@ def _make_search(rules: Rules, trump: int, core: Core) -> Callable[..., int]:
             if replies is None:
                 replies = replies_of(ld, plays)
             for bit, fwins, gain in replies:
-                W = F if fwins else L
                 if F == 0:
                     f0 = n0 ^ bit
                     f1 = n1
                 else:
                     f0 = n0
                     f1 = n1 ^ bit
-                nc0, nc1, nm0, nm1, np0, np1, nw0, nw1 = c0, c1, lm0, lm1, lp0, lp1, w0, w1
-                if W == 0:
-                    nc0 += gain
-                    nw0 = 1
-                    if np0:
-                        nm0 += np0
-                        np0 = 0
+                # Only the trick's winner changes: its points (a pending marriage
+                # counts now) and its won-trick flag; the other seat passes on as is.
+                if (F if fwins else L) == 0:
+                    nc0 = c0 + gain
+                    nm0 = lm0 + lp0
                     total = nc0 + nm0
+                    if not (f0 | f1) or (auto and total >= 66):
+                        v = terminal(0, not (f0 | f1), cl, sn, nc0, c1, nm0, lm1, 1, w1)
+                        if L:
+                            v = -v
+                    elif explicit and total >= 66 and not (beaten_flat and cl > 0):
+                        # The trick's winner is out: it claims (strict() would say so).
+                        v = terminal(0, False, cl, sn, nc0, c1, nm0, lm1, 1, w1)
+                        if L:
+                            v = -v
+                    elif two_left:
+                        v = last_trick(0, f0, f1, nc0, c1, nm0, lm1, 0, lp1, 1, w1, cl, sn)
+                        if L:
+                            v = -v
+                    elif L == 0:
+                        v = strict(0, f0, f1, nc0, c1, nm0, lm1, 0, lp1, 1, w1, cl, sn, alpha, b)
+                    else:
+                        v = -strict(
+                            0, f0, f1, nc0, c1, nm0, lm1, 0, lp1, 1, w1, cl, sn, -b, -alpha
+                        )
                 else:
-                    nc1 += gain
-                    nw1 = 1
-                    if np1:
-                        nm1 += np1
-                        np1 = 0
+                    nc1 = c1 + gain
+                    nm1 = lm1 + lp1
                     total = nc1 + nm1
-                if not (f0 | f1) or (auto and total >= 66):
-                    v0 = terminal(W, not (f0 | f1), cl, sn, nc0, nc1, nm0, nm1, nw0, nw1)
-                    v = v0 if L == 0 else -v0
-                elif explicit and total >= 66 and not (beaten_flat and cl >= 0 and cl != W):
-                    # The trick's winner is out: it claims (strict() would say so).
-                    v0 = terminal(W, False, cl, sn, nc0, nc1, nm0, nm1, nw0, nw1)
-                    v = v0 if L == 0 else -v0
-                elif two_left:
-                    v = last_trick(W, f0, f1, nc0, nc1, nm0, nm1, np0, np1, nw0, nw1, cl, sn)
-                    if W != L:
-                        v = -v
-                elif W == L:
-                    v = strict(W, f0, f1, nc0, nc1, nm0, nm1, np0, np1, nw0, nw1, cl, sn, alpha, b)
-                else:
-                    v = -strict(
-                        W, f0, f1, nc0, nc1, nm0, nm1, np0, np1, nw0, nw1, cl, sn, -b, -alpha
-                    )
+                    if not (f0 | f1) or (auto and total >= 66):
+                        v = terminal(1, not (f0 | f1), cl, sn, c0, nc1, lm0, nm1, w0, 1)
+                        if L:
+                            v = -v
+                    elif explicit and total >= 66 and not (beaten_flat and cl == 0):
+                        v = terminal(1, False, cl, sn, c0, nc1, lm0, nm1, w0, 1)
+                        if L:
+                            v = -v
+                    elif two_left:
+                        v = last_trick(1, f0, f1, c0, nc1, lm0, nm1, lp0, 0, w0, 1, cl, sn)
+                        if not L:
+                            v = -v
+                    elif L == 1:
+                        v = strict(1, f0, f1, c0, nc1, lm0, nm1, lp0, 0, w0, 1, cl, sn, alpha, b)
+                    else:
+                        v = -strict(
+                            1, f0, f1, c0, nc1, lm0, nm1, lp0, 0, w0, 1, cl, sn, -b, -alpha
+                        )
                 if v < worst:
                     worst = v
                     if worst <= alpha:
