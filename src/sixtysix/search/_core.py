@@ -521,6 +521,15 @@ def _make_search(rules: Rules, trump: int, core: Core) -> Callable[..., int]:
         # A new solve: start the reply-order cache afresh (see reply_sets).
         reply_sets.clear()
         if st == 0 and tm < 0 and (not tal or (cl >= 0 and closed_strict(h0, h1, tal, sn))):
+            if (
+                explicit
+                and (w0 if L == 0 else w1)
+                and (c0 + m0 if L == 0 else c1 + m1) >= 66
+                and not (beaten_flat and cl >= 0 and cl != L)
+            ):
+                # Out: the claim is the value (strict() leaves it to its callers).
+                v0 = terminal(L, False, cl, sn, c0, c1, m0, m1, w0, w1)
+                return (v0 if L == 0 else -v0), -2
             root_next = True
             try:
                 value = strict(L, h0, h1, c0, c1, m0, m1, p0, p1, w0, w1, cl, sn, alpha, beta)
@@ -780,9 +789,6 @@ def _make_search(rules: Rules, trump: int, core: Core) -> Callable[..., int]:
             return best
 
         # ------------------------------------------------------------ lead / decide
-        if st == 0 and tm < 0 and (not tal or (cl >= 0 and closed_strict(h0, h1, tal, sn))):
-            core.nodes -= 1
-            return strict(L, h0, h1, c0, c1, m0, m1, p0, p1, w0, w1, cl, sn, alpha, beta)
         hand = h0 if L == 0 else h1
         won_me = w0 if L == 0 else w1
         pts = (c0 + m0) if L == 0 else (c1 + m1)
@@ -796,6 +802,10 @@ def _make_search(rules: Rules, trump: int, core: Core) -> Callable[..., int]:
         ):
             v0 = terminal(L, False, cl, sn, c0, c1, m0, m1, w0, w1)
             return v0 if L == 0 else -v0
+        if st == 0 and tm < 0 and (not tal or (cl >= 0 and closed_strict(h0, h1, tal, sn))):
+            # (strict() leaves this claim to its callers)
+            core.nodes -= 1
+            return strict(L, h0, h1, c0, c1, m0, m1, p0, p1, w0, w1, cl, sn, alpha, beta)
         key = (
             st,
             L,
@@ -1190,15 +1200,12 @@ def _make_search(rules: Rules, trump: int, core: Core) -> Callable[..., int]:
             hand = h0
             opp = h1
             won_me = w0
-            pts = c0 + m0
         else:
             hand = h1
             opp = h0
             won_me = w1
-            pts = c1 + m1
-        if explicit and won_me and pts >= 66 and not (beaten_flat and cl >= 0 and cl != L):
-            v0 = terminal(L, False, cl, sn, c0, c1, m0, m1, w0, w1)
-            return v0 if L == 0 else -v0
+        # A leader that is out claims: its callers value that before calling (the
+        # trick loop below checks each trick's winner), so it is not asked here.
         if not hand & (hand - 1):
             return last_trick(L, h0, h1, c0, c1, m0, m1, p0, p1, w0, w1, cl, sn)
         key = (L, h0, h1, c0, c1, m0, m1, p0, p1, w0, w1, cl, sn)
