@@ -175,14 +175,34 @@ class Core:
         self.rules = rules
         self.trump = trump
         self.table: dict[tuple[Any, ...], tuple[int, int, int]] = {}
-        self.nodes = 0
-        self.limit = NO_LIMIT
         self.table_size = 1 << 20
+        self._limit = NO_LIMIT
         self.terminal = _make_terminal(rules)
-        #: ``root(*position)``: the full-window value and the best strict-phase lead
-        #: (set by :func:`_make_search`).
+        #: ``root(*position)``: the full-window value and the best strict-phase lead;
+        #: the node count and limit live in the search's closure (all set by
+        #: :func:`_make_search`).
         self.root: Callable[..., tuple[int, int]]
+        self._counter: tuple[Callable[[], int], Callable[[int], None], Callable[[int], None]]
         self.search = _make_search(rules, trump, self)
+
+    @property
+    def nodes(self) -> int:
+        """Positions searched since the count was last set."""
+        return self._counter[0]()
+
+    @nodes.setter
+    def nodes(self, count: int) -> None:
+        self._counter[1](count)
+
+    @property
+    def limit(self) -> int:
+        """The node count past which the search raises :class:`SearchLimitError`."""
+        return self._limit
+
+    @limit.setter
+    def limit(self, limit: int) -> None:
+        self._limit = limit
+        self._counter[2](limit)
 
     def reset(self, max_nodes: int | None, table_size: int) -> None:
         """Start a new solve: empty table, node count 0, the given limits."""
@@ -483,6 +503,38 @@ def _make_search(rules: Rules, trump: int, core: Core) -> Callable[..., int]:
             or (ewc_at_close and sn is not None and sn[0] != tricks_played(h0, h1, tal, -1))
         )
 
+    # The node count, the limit, and the count at which the next check is due: the
+    # limit, or the next multiple of 4096 (when the order caches are bounded).
+    count = 0
+    stop = NO_LIMIT
+    check_at = 4096
+
+    def get_count() -> int:
+        return count
+
+    def set_count(n: int) -> None:
+        nonlocal count, check_at
+        count = n
+        check_at = min(stop + 1, (n | 4095) + 1)
+
+    def set_stop(n: int) -> None:
+        nonlocal stop, check_at
+        stop = n
+        check_at = min(stop + 1, (count | 4095) + 1)
+
+    core._counter = (get_count, set_count, set_stop)
+
+    def checkpoint() -> None:
+        """The node count reached ``check_at``: stop past the limit, bound the caches."""
+        nonlocal check_at
+        if count > stop:
+            raise SearchLimitError(
+                f"the search needs more than max_nodes={stop} nodes; raise the "
+                "budget or solve a later position"
+            )
+        trim()
+        check_at = min(stop + 1, (count | 4095) + 1)
+
     # Set by root() for the strict() call of a solve's root, which then searches the
     # cards in legal order and leaves its best card in root_best (-1 a claim, -2 unknown).
     root_next = False
@@ -565,15 +617,10 @@ def _make_search(rules: Rules, trump: int, core: Core) -> Callable[..., int]:
         alpha: int,
         beta: int,
     ) -> int:
-        nodes = core.nodes + 1
-        core.nodes = nodes
-        if nodes > core.limit:
-            raise SearchLimitError(
-                f"the search needs more than max_nodes={core.limit} nodes; raise the "
-                "budget or solve a later position"
-            )
-        if not nodes & 4095:
-            trim()
+        nonlocal count
+        count += 1
+        if count >= check_at:
+            checkpoint()
         if st == 1:
             # ---------------------------------------------------------------- follow
             F = 1 - L
@@ -804,7 +851,7 @@ def _make_search(rules: Rules, trump: int, core: Core) -> Callable[..., int]:
             return v0 if L == 0 else -v0
         if st == 0 and tm < 0 and (not tal or (cl >= 0 and closed_strict(h0, h1, tal, sn))):
             # (strict() leaves this claim to its callers)
-            core.nodes -= 1
+            count -= 1
             return strict(L, h0, h1, c0, c1, m0, m1, p0, p1, w0, w1, cl, sn, alpha, beta)
         key = (
             st,
@@ -1186,16 +1233,10 @@ def _make_search(rules: Rules, trump: int, core: Core) -> Callable[..., int]:
         beta: int,
     ) -> int:
         """A whole trick of the strict phase (no draw, no close, no exchange left)."""
-        nonlocal root_next, root_best
-        nodes = core.nodes + 1
-        core.nodes = nodes
-        if nodes > core.limit:
-            raise SearchLimitError(
-                f"the search needs more than max_nodes={core.limit} nodes; raise the "
-                "budget or solve a later position"
-            )
-        if not nodes & 4095:
-            trim()
+        nonlocal root_next, root_best, count
+        count += 1
+        if count >= check_at:
+            checkpoint()
         if L == 0:
             hand = h0
             opp = h1
