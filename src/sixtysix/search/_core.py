@@ -318,6 +318,9 @@ def _make_terminal(rules: Rules) -> Callable[..., int]:
                 return gp if opp == 0 else -gp
             if cl >= 0 and cl != claimer:
                 gp = 2 if beaten_flat else failed_close(cl, sn, pts0, pts1)
+            elif counts_marriages and not (at_close and cl == claimer and sn is not None):
+                # (grade_claim's common case, inline)
+                gp = grade_at[w1][pts1] if claimer == 0 else grade_at[w0][pts0]
             else:
                 gp = grade_claim(claimer, cl, sn, c0, c1, m0, m1, w0, w1)
             return gp if claimer == 0 else -gp
