@@ -1092,8 +1092,8 @@ def _make_search(rules: Rules, trump: int, core: Core) -> Callable[..., int]:
         else:
             v0 = terminal(1, True, cl, sn, c0, c1 + gain, m0, m1 + p1, w0, 1)
         v = v0 if L == 0 else -v0
-        if explicit and won_me and v < 0:
-            # A false claim loses at least one game point, so it matters only here.
+        if explicit and won_me and v < -1:
+            # A false claim loses at least one game point, so it matters only below -1.
             v0 = terminal(L, False, cl, sn, c0, c1, m0, m1, w0, w1)
             if L == 1:
                 v0 = -v0
@@ -1162,50 +1162,54 @@ def _make_search(rules: Rules, trump: int, core: Core) -> Callable[..., int]:
                 else:
                     f0 = other
                     f1 = rest
-                nc0, nc1, nm0, nm1, np0, np1, nw0, nw1 = c0, c1, m0, m1, p0, p1, w0, w1
+                # Only the winner's points and flag change (a pending marriage counts).
                 if W == 0:
-                    nc0 += gain
-                    nw0 = 1
-                    if np0:
-                        nm0 += np0
-                        np0 = 0
-                    total = nc0 + nm0
-                else:
-                    nc1 += gain
-                    nw1 = 1
-                    if np1:
-                        nm1 += np1
-                        np1 = 0
-                    total = nc1 + nm1
-                if total >= 66 and (auto or not (beaten_flat and cl >= 0 and cl != W)):
-                    # Out: the hand ends (AUTO) or the winner claims (as last_trick would).
-                    v0 = terminal(W, False, cl, sn, nc0, nc1, nm0, nm1, nw0, nw1)
-                    v = v0 if L == 0 else -v0
-                else:
-                    # The last trick, inline (last_trick's body): W leads its one card.
-                    if W == 0:
+                    nc0 = c0 + gain
+                    nm0 = m0 + p0
+                    if nc0 + nm0 >= 66 and (auto or not (beaten_flat and cl > 0)):
+                        # Out: the hand ends (AUTO) or the winner claims.
+                        v0 = terminal(0, False, cl, sn, nc0, c1, nm0, m1, 1, w1)
+                    else:
+                        # The last trick, inline (last_trick's body): seat 0 leads.
                         ld2 = f0.bit_length() - 1
                         card2 = f1.bit_length() - 1
+                        if card2 >> 3 == ld2 >> 3:
+                            W2 = 1 if card2 < ld2 else 0
+                        else:
+                            W2 = 1 if card2 >> 3 == trump else 0
+                        gain = points[ld2] + points[card2]
+                        if W2 == 0:
+                            v0 = terminal(0, True, cl, sn, nc0 + gain, c1, nm0, m1, 1, w1)
+                        else:
+                            v0 = terminal(1, True, cl, sn, nc0, c1 + gain, nm0, m1 + p1, 1, 1)
+                        if explicit and v0 < -1:
+                            # Seat 0 (it has won a trick) may claim, falsely, instead:
+                            # that loses at least one game point, so only below -1.
+                            fc = terminal(0, False, cl, sn, nc0, c1, nm0, m1, 1, w1)
+                            if fc > v0:
+                                v0 = fc
+                else:
+                    nc1 = c1 + gain
+                    nm1 = m1 + p1
+                    if nc1 + nm1 >= 66 and (auto or not (beaten_flat and cl == 0)):
+                        v0 = terminal(1, False, cl, sn, c0, nc1, m0, nm1, w0, 1)
                     else:
                         ld2 = f1.bit_length() - 1
                         card2 = f0.bit_length() - 1
-                    if card2 >> 3 == ld2 >> 3:
-                        W2 = 1 - W if card2 < ld2 else W
-                    elif card2 >> 3 == trump:
-                        W2 = 1 - W
-                    else:
-                        W2 = W
-                    gain = points[ld2] + points[card2]
-                    if W2 == 0:
-                        v0 = terminal(0, True, cl, sn, nc0 + gain, nc1, nm0 + np0, nm1, 1, nw1)
-                    else:
-                        v0 = terminal(1, True, cl, sn, nc0, nc1 + gain, nm0, nm1 + np1, nw0, 1)
-                    if explicit and (v0 < 0 if W == 0 else v0 > 0):
-                        # W (it has won a trick) may claim, falsely, instead.
-                        fc = terminal(W, False, cl, sn, nc0, nc1, nm0, nm1, nw0, nw1)
-                        if fc > v0 if W == 0 else fc < v0:
-                            v0 = fc
-                    v = v0 if L == 0 else -v0
+                        if card2 >> 3 == ld2 >> 3:
+                            W2 = 0 if card2 < ld2 else 1
+                        else:
+                            W2 = 0 if card2 >> 3 == trump else 1
+                        gain = points[ld2] + points[card2]
+                        if W2 == 0:
+                            v0 = terminal(0, True, cl, sn, c0 + gain, nc1, m0 + p0, nm1, 1, 1)
+                        else:
+                            v0 = terminal(1, True, cl, sn, c0, nc1 + gain, m0, nm1, w0, 1)
+                        if explicit and v0 > 1:
+                            fc = terminal(1, False, cl, sn, c0, nc1, m0, nm1, w0, 1)
+                            if fc < v0:
+                                v0 = fc
+                v = v0 if L == 0 else -v0
                 if v < worst:
                     worst = v
                     if worst <= alpha:
@@ -1371,9 +1375,9 @@ def _make_search(rules: Rules, trump: int, core: Core) -> Callable[..., int]:
         if two_left and not (marry_strict and (hand >> 2) & (hand >> 3) & suit_base):
             # The trick after this one is forced, so both are valued inline.
             best = two(L, hand, opp, c0, c1, m0, m1, p0, p1, w0, w1, cl, sn, alpha, beta)
-            if explicit and won_me and best < 0:
+            if explicit and won_me and best < -1:
                 # A false claim loses at least one game point, so it matters only
-                # when every card play loses too.
+                # when every card play loses more than one game point.
                 v0 = terminal(L, False, cl, sn, c0, c1, m0, m1, w0, w1)
                 if L == 1:
                     v0 = -v0
