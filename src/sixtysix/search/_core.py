@@ -987,15 +987,11 @@ def _make_search(rules: Rules, trump: int, core: Core) -> Callable[..., int]:
             sure &= trump_bits | opp_suits * 0xFF
         # Sweeps.
         sweeper = 0
-        cover = hand
-        cover |= (cover >> 1) & 0x7F7F7F7F
-        cover |= (cover >> 2) & 0x3F3F3F3F
-        cover |= (cover >> 4) & 0x0F0F0F0F
-        if not opp & cover:
+        if heads == hand:
+            # (every card of the leader heads the follower's cards of its suit)
             if mine >= theirs:
                 sweeper = 1
-        elif not cover & ~opp_suits & suit_base and theirs >= mine:
-            # (the smear reaches the first bit of each suit the leader holds)
+        elif theirs >= mine and not suits_of(hand) & ~opp_suits:
             cover = opp
             cover |= (cover >> 1) & 0x7F7F7F7F
             cover |= (cover >> 2) & 0x3F3F3F3F
@@ -1019,7 +1015,12 @@ def _make_search(rules: Rules, trump: int, core: Core) -> Callable[..., int]:
         # rank of the last suit) down. Measured: fewer nodes than trumps first or the
         # rest highest first (benchmarks/solver.py, 37 against 44 nodes a solve at
         # CLASSIC_66's talon exhaustion).
-        order = indices[sure & side_bits] + indices[sure & trump_bits] + descending[hand ^ sure]
+        if sure:
+            order = (
+                indices[sure & side_bits] + indices[sure & trump_bits] + descending[hand ^ sure]
+            )
+        else:
+            order = descending[hand]
         return (order, sweeper, cash)
 
     def replies_of(ld: int, plays: int) -> tuple[tuple[int, bool, int], ...]:
