@@ -1617,14 +1617,21 @@ def _make_search(rules: Rules, trump: int, core: Core) -> Callable[..., int]:
             table.clear()
             core.table = table = {}
         table[key] = (lo, hi, best_card)
-        if rooted:
+        if rooted and not (marry_strict and (hand >> 2) & (hand >> 3) & suit_base):
             # The best move is known when a move reached the value, not a bound that
             # every move fell to (a later claim then has value -1 at best, below it),
             # and there is no marriage to declare (best_card does not code one).
-            if (best > a_in or best >= beta) and not (
-                marry_strict and (hand >> 2) & (hand >> 3) & suit_base
-            ):
+            if best > a_in or best >= beta:
                 root_best = best_card
+            elif best == bottom:
+                # Every card fell to the leader's own grade now, which no card play
+                # can fall below: each card has that value, so the first in legal
+                # order is best, after a claim that reaches it.
+                root_best = (hand & -hand).bit_length() - 1
+                if explicit and won_me:
+                    v0 = terminal(L, False, cl, sn, c0, c1, m0, m1, w0, w1)
+                    if (v0 if L == 0 else -v0) >= best:
+                        root_best = -1
         return best
 
     def _decide(
