@@ -182,7 +182,9 @@ class Core:
         #: the node count and limit live in the search's closure (all set by
         #: :func:`_make_search`).
         self.root: Callable[..., tuple[int, int]]
-        self._counter: tuple[Callable[[], int], Callable[[int], None], Callable[[int], None]]
+        self._counter: tuple[
+            Callable[[], int], Callable[[int], None], Callable[[int], None], Callable[[int], None]
+        ]
         self.search = _make_search(rules, trump, self)
 
     @property
@@ -207,8 +209,8 @@ class Core:
     def reset(self, max_nodes: int | None, table_size: int) -> None:
         """Start a new solve: empty table, node count 0, the given limits."""
         self.table = {}
-        self.nodes = 0
-        self.limit = NO_LIMIT if max_nodes is None else max_nodes
+        self._limit = limit = NO_LIMIT if max_nodes is None else max_nodes
+        self._counter[3](limit)
         self.table_size = table_size
 
 
@@ -525,7 +527,13 @@ def _make_search(rules: Rules, trump: int, core: Core) -> Callable[..., int]:
         stop = n
         check_at = min(stop + 1, (count | 4095) + 1)
 
-    core._counter = (get_count, set_count, set_stop)
+    def restart(n: int) -> None:
+        nonlocal count, stop, check_at
+        count = 0
+        stop = n
+        check_at = min(n + 1, 4096)
+
+    core._counter = (get_count, set_count, set_stop, restart)
 
     def checkpoint() -> None:
         """The node count reached ``check_at``: stop past the limit, bound the caches."""

@@ -23,6 +23,7 @@ True
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Mapping
 from typing import Any
 
@@ -39,6 +40,7 @@ __all__ = ["DEFAULT_TABLE_SIZE", "Solution", "all_move_values", "solve"]
 #: The default bound on the transposition table: entries kept before it is emptied
 #: (about 250 bytes each, so the default stays well under 1 GB).
 DEFAULT_TABLE_SIZE = 1_000_000
+_EVALUATE = __name__.rpartition(".")[0] + ".evaluate"
 #: A solution keeps its search's table for ``move_values`` up to this many entries.
 WARM_TABLE_SIZE = 20_000
 
@@ -113,10 +115,11 @@ class Solution:
 
 def _cool(core: Any) -> None:
     """Forget the bots' warm table if it belongs to ``core`` (solve starts afresh)."""
-    from . import evaluate
-
-    if evaluate._warm is core:
-        evaluate._warm = None
+    # (sys.modules, not an import: this runs on every solve, and a module that is not
+    # loaded yet has no warm table)
+    evaluate = sys.modules.get(_EVALUATE)
+    if evaluate is not None and getattr(evaluate, "_warm", None) is core:
+        evaluate._warm = None  # type: ignore[attr-defined]
 
 
 def _check(state: object) -> HandState:
