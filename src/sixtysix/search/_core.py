@@ -436,8 +436,8 @@ def _make_search(rules: Rules, trump: int, core: Core) -> Callable[..., int]:
 
     def sweep(
         X: int,
-        h0: int,
-        h1: int,
+        hand: int,
+        opp: int,
         cl: int,
         sn: Any,
         c0: int,
@@ -449,8 +449,11 @@ def _make_search(rules: Rules, trump: int, core: Core) -> Callable[..., int]:
         w0: int,
         w1: int,
     ) -> int:
-        """The value for ``X`` of taking every trick left (strict phase, no marriage)."""
-        both = h0 | h1
+        """The value for ``X`` of taking every trick left (strict phase, no marriage).
+
+        ``hand`` and ``opp`` are the two hands, in either order.
+        """
+        both = hand | opp
         gain = (
             byte_points[both & 255]
             + byte_points[both >> 8 & 255]
@@ -595,7 +598,13 @@ def _make_search(rules: Rules, trump: int, core: Core) -> Callable[..., int]:
                 return (v0 if L == 0 else -v0), -2
             root_next = True
             try:
-                value = strict(L, h0, h1, c0, c1, m0, m1, p0, p1, w0, w1, cl, sn, alpha, beta)
+                hand, opp = (h1, h0) if L else (h0, h1)
+                if not hand & (hand - 1):
+                    value = last_trick(L, hand, opp, c0, c1, m0, m1, p0, p1, w0, w1, cl, sn)
+                else:
+                    value = strict(
+                        L, hand, opp, c0, c1, m0, m1, p0, p1, w0, w1, cl, sn, alpha, beta
+                    )
             finally:
                 root_next = False
             return value, root_best
@@ -863,7 +872,10 @@ def _make_search(rules: Rules, trump: int, core: Core) -> Callable[..., int]:
         if st == 0 and tm < 0 and (not tal or (cl >= 0 and closed_strict(h0, h1, tal, sn))):
             # (strict() leaves this claim to its callers)
             count -= 1
-            return strict(L, h0, h1, c0, c1, m0, m1, p0, p1, w0, w1, cl, sn, alpha, beta)
+            opp = h0 if L else h1
+            if not hand & (hand - 1):
+                return last_trick(L, hand, opp, c0, c1, m0, m1, p0, p1, w0, w1, cl, sn)
+            return strict(L, hand, opp, c0, c1, m0, m1, p0, p1, w0, w1, cl, sn, alpha, beta)
         key = (
             st,
             L,
@@ -1062,8 +1074,8 @@ def _make_search(rules: Rules, trump: int, core: Core) -> Callable[..., int]:
 
     def last_trick(
         L: int,
-        h0: int,
-        h1: int,
+        hand: int,
+        opp: int,
         c0: int,
         c1: int,
         m0: int,
@@ -1075,15 +1087,10 @@ def _make_search(rules: Rules, trump: int, core: Core) -> Callable[..., int]:
         cl: int,
         sn: Any,
     ) -> int:
-        """The value for ``L`` of the last trick, one card each, ``L`` leading."""
-        if L == 0:
-            ld = h0.bit_length() - 1
-            card = h1.bit_length() - 1
-            won_me = w0
-        else:
-            ld = h1.bit_length() - 1
-            card = h0.bit_length() - 1
-            won_me = w1
+        """The value for ``L`` of the last trick: ``L`` leads its one card ``hand``."""
+        ld = hand.bit_length() - 1
+        card = opp.bit_length() - 1
+        won_me = w1 if L else w0
         if explicit and won_me:
             pts = c0 + m0 if L == 0 else c1 + m1
             if pts >= 66 and not (beaten_flat and cl >= 0 and cl != L):
@@ -1233,8 +1240,8 @@ def _make_search(rules: Rules, trump: int, core: Core) -> Callable[..., int]:
 
     def strict(
         L: int,
-        h0: int,
-        h1: int,
+        hand: int,
+        opp: int,
         c0: int,
         c1: int,
         m0: int,
@@ -1248,24 +1255,17 @@ def _make_search(rules: Rules, trump: int, core: Core) -> Callable[..., int]:
         alpha: int,
         beta: int,
     ) -> int:
-        """A whole trick of the strict phase (no draw, no close, no exchange left)."""
+        """A whole trick of the strict phase (no draw, no close, no exchange left).
+
+        ``hand`` is the leader's, ``opp`` the follower's, with two cards or more each;
+        the callers value a leader that is out (it claims) and the last trick.
+        """
         nonlocal root_next, root_best, count
         count += 1
         if count >= check_at:
             checkpoint()
-        if L == 0:
-            hand = h0
-            opp = h1
-            won_me = w0
-        else:
-            hand = h1
-            opp = h0
-            won_me = w1
-        # A leader that is out claims: its callers value that before calling (the
-        # trick loop below checks each trick's winner), so it is not asked here.
-        if not hand & (hand - 1):
-            return last_trick(L, h0, h1, c0, c1, m0, m1, p0, p1, w0, w1, cl, sn)
-        key = (L, h0, h1, c0, c1, m0, m1, p0, p1, w0, w1, cl, sn)
+        won_me = w1 if L else w0
+        key = (L, hand, opp, c0, c1, m0, m1, p0, p1, w0, w1, cl, sn)
         table = core.table
         entry = table.get(key)
         first = -1
@@ -1359,13 +1359,13 @@ def _make_search(rules: Rules, trump: int, core: Core) -> Callable[..., int]:
             info = lead_info(hand, opp)
             plain, sweeper, cash_gain = info
         if sweeper > 0:
-            sure = sweep(L, h0, h1, cl, sn, c0, c1, m0, m1, p0, p1, w0, w1)
+            sure = sweep(L, hand, opp, cl, sn, c0, c1, m0, m1, p0, p1, w0, w1)
             if sure >= beta or sure >= top:
                 return sure
             if sure > alpha:
                 alpha = sure
         elif sweeper < 0:
-            sure = -sweep(1 - L, h0, h1, cl, sn, c0, c1, m0, m1, p0, p1, w0, w1)
+            sure = -sweep(1 - L, hand, opp, cl, sn, c0, c1, m0, m1, p0, p1, w0, w1)
             if explicit and won_me:
                 # The leader may claim (falsely) instead.
                 v0 = terminal(L, False, cl, sn, c0, c1, m0, m1, w0, w1)
@@ -1504,7 +1504,6 @@ def _make_search(rules: Rules, trump: int, core: Core) -> Callable[..., int]:
             options.extend(c for c in plain if c != first)
         else:
             options = plain
-        F = 1 - L
         for ld in options:
             if alpha >= beta:
                 break
@@ -1516,12 +1515,7 @@ def _make_search(rules: Rules, trump: int, core: Core) -> Callable[..., int]:
             else:
                 lm0, lm1, lp0, lp1 = mpoints[(ld >> 6) - 1]
                 ld &= 63
-            if L == 0:
-                n0 = h0 ^ (1 << ld)
-                n1 = h1
-            else:
-                n0 = h0
-                n1 = h1 ^ (1 << ld)
+            rest = hand ^ (1 << ld)
             worst = INF
             b = beta
             # The follower's legal replies (strict play), then their search order.
@@ -1541,58 +1535,58 @@ def _make_search(rules: Rules, trump: int, core: Core) -> Callable[..., int]:
             if replies is None:
                 replies = replies_of(ld, plays)
             for bit, fwins, gain in replies:
-                if F == 0:
-                    f0 = n0 ^ bit
-                    f1 = n1
-                else:
-                    f0 = n0
-                    f1 = n1 ^ bit
+                other = opp ^ bit
                 # Only the trick's winner changes: its points (a pending marriage
                 # counts now) and its won-trick flag; the other seat passes on as is.
-                if (F if fwins else L) == 0:
+                # (The hand cannot end here: a leader with one card is last_trick's.)
+                if fwins == L:
+                    # Seat 0 wins the trick.
                     nc0 = c0 + gain
                     nm0 = lm0 + lp0
                     total = nc0 + nm0
-                    if not (f0 | f1) or (auto and total >= 66):
-                        v = terminal(0, not (f0 | f1), cl, sn, nc0, c1, nm0, lm1, 1, w1)
-                        if L:
-                            v = -v
-                    elif explicit and total >= 66 and not (beaten_flat and cl > 0):
-                        # The trick's winner is out: it claims (strict() would say so).
+                    if total >= 66 and (auto or (explicit and not (beaten_flat and cl > 0))):
+                        # Out: the hand ends (AUTO), or the winner claims (strict()
+                        # leaves that to its callers).
                         v = terminal(0, False, cl, sn, nc0, c1, nm0, lm1, 1, w1)
                         if L:
                             v = -v
-                    elif two_left:
-                        v = last_trick(0, f0, f1, nc0, c1, nm0, lm1, 0, lp1, 1, w1, cl, sn)
-                        if L:
-                            v = -v
                     elif L == 0:
-                        v = strict(0, f0, f1, nc0, c1, nm0, lm1, 0, lp1, 1, w1, cl, sn, alpha, b)
+                        if two_left:
+                            v = last_trick(
+                                0, rest, other, nc0, c1, nm0, lm1, 0, lp1, 1, w1, cl, sn
+                            )
+                        else:
+                            v = strict(
+                                0, rest, other, nc0, c1, nm0, lm1, 0, lp1, 1, w1, cl, sn, alpha, b
+                            )
+                    elif two_left:
+                        v = -last_trick(0, other, rest, nc0, c1, nm0, lm1, 0, lp1, 1, w1, cl, sn)
                     else:
                         v = -strict(
-                            0, f0, f1, nc0, c1, nm0, lm1, 0, lp1, 1, w1, cl, sn, -b, -alpha
+                            0, other, rest, nc0, c1, nm0, lm1, 0, lp1, 1, w1, cl, sn, -b, -alpha
                         )
                 else:
                     nc1 = c1 + gain
                     nm1 = lm1 + lp1
                     total = nc1 + nm1
-                    if not (f0 | f1) or (auto and total >= 66):
-                        v = terminal(1, not (f0 | f1), cl, sn, c0, nc1, lm0, nm1, w0, 1)
-                        if L:
-                            v = -v
-                    elif explicit and total >= 66 and not (beaten_flat and cl == 0):
+                    if total >= 66 and (auto or (explicit and not (beaten_flat and cl == 0))):
                         v = terminal(1, False, cl, sn, c0, nc1, lm0, nm1, w0, 1)
                         if L:
                             v = -v
-                    elif two_left:
-                        v = last_trick(1, f0, f1, c0, nc1, lm0, nm1, lp0, 0, w0, 1, cl, sn)
-                        if not L:
-                            v = -v
                     elif L == 1:
-                        v = strict(1, f0, f1, c0, nc1, lm0, nm1, lp0, 0, w0, 1, cl, sn, alpha, b)
+                        if two_left:
+                            v = last_trick(
+                                1, rest, other, c0, nc1, lm0, nm1, lp0, 0, w0, 1, cl, sn
+                            )
+                        else:
+                            v = strict(
+                                1, rest, other, c0, nc1, lm0, nm1, lp0, 0, w0, 1, cl, sn, alpha, b
+                            )
+                    elif two_left:
+                        v = -last_trick(1, other, rest, c0, nc1, lm0, nm1, lp0, 0, w0, 1, cl, sn)
                     else:
                         v = -strict(
-                            1, f0, f1, c0, nc1, lm0, nm1, lp0, 0, w0, 1, cl, sn, -b, -alpha
+                            1, other, rest, c0, nc1, lm0, nm1, lp0, 0, w0, 1, cl, sn, -b, -alpha
                         )
                 if v < worst:
                     worst = v
