@@ -1504,17 +1504,23 @@ def _make_search(rules: Rules, trump: int, core: Core) -> Callable[..., int]:
             options.extend(c for c in plain if c != first)
         else:
             options = plain
+        # The marriage points after the lead (set apart for a marriage lead).
+        lm0 = m0
+        lm1 = m1
+        lp0 = p0
+        lp1 = p1
         for ld in options:
             if alpha >= beta:
                 break
-            if ld < 64:
-                lm0 = m0
-                lm1 = m1
-                lp0 = p0
-                lp1 = p1
-            else:
-                lm0, lm1, lp0, lp1 = mpoints[(ld >> 6) - 1]
-                ld &= 63
+            if mpoints:
+                if ld < 64:
+                    lm0 = m0
+                    lm1 = m1
+                    lp0 = p0
+                    lp1 = p1
+                else:
+                    lm0, lm1, lp0, lp1 = mpoints[(ld >> 6) - 1]
+                    ld &= 63
             rest = hand ^ (1 << ld)
             worst = INF
             b = beta
