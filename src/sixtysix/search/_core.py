@@ -969,6 +969,55 @@ def _make_search(rules: Rules, trump: int, core: Core) -> Callable[..., int]:
         if len(reply_sets) >= ORDER_CACHE_SIZE:
             reply_sets.clear()
 
+    def grade_bounds(
+        L: int, c0: int, c1: int, m0: int, m1: int, w0: int, w1: int, cl: int, sn: Any
+    ) -> tuple[int, int]:
+        """``(top, bottom)``: the most ``L`` can win and the most it can lose, from now.
+
+        Points and tricks only grow, so the grade a loser would get can only fall: the
+        loser's grade now (or the close snapshot's, or the closer's failure) bounds
+        every win. The loser's false claims are left out, which only raises the
+        minimax (it always has a card to play instead). strict() reads the common
+        case (no close, marriages counted) off the table inline.
+        """
+        if cl < 0 or (cl == L and not at_close_grade):
+            # L wins at most the grade of its opponent now.
+            if counts_marriages:
+                top = grade_at[w1][c1 + m1] if L == 0 else grade_at[w0][c0 + m0]
+            elif no_tricks:
+                top = grade_at[w1][c1] if L == 0 else grade_at[w0][c0]
+            elif (c1 + m1 if L == 0 else c0 + m0) == 0:
+                top = 3
+            else:
+                top = 2 if (c1 if L == 0 else c0) < threshold else 1
+        elif cl == L:
+            top = snapshot_grade(sn)
+        elif fc_always3 or not sn[1]:
+            top = 3
+        elif fc_2or3 or beaten_flat:
+            top = 2
+        else:
+            top = 1 if (c0 + m0 if cl == 0 else c1 + m1) >= threshold else 2
+        if cl < 0 or (cl != L and not at_close_grade):
+            # L loses at most its own grade now.
+            if counts_marriages:
+                bottom = -grade_at[w0][c0 + m0] if L == 0 else -grade_at[w1][c1 + m1]
+            elif no_tricks:
+                bottom = -grade_at[w0][c0] if L == 0 else -grade_at[w1][c1]
+            elif (c0 + m0 if L == 0 else c1 + m1) == 0:
+                bottom = -3
+            else:
+                bottom = -2 if (c0 if L == 0 else c1) < threshold else -1
+        elif cl != L:
+            bottom = -snapshot_grade(sn)
+        elif fc_always3 or not sn[1]:
+            bottom = -3
+        elif fc_2or3 or beaten_flat:
+            bottom = -2
+        else:
+            bottom = -1 if (c0 + m0 if cl == 0 else c1 + m1) >= threshold else -2
+        return top, bottom
+
     def lead_info(hand: int, opp: int) -> tuple[tuple[int, ...], int, int]:
         """What the two hands of a strict-phase trick tell, ``hand`` leading.
 
@@ -1303,44 +1352,9 @@ def _make_search(rules: Rules, trump: int, core: Core) -> Callable[..., int]:
                     return top
                 bottom = -grade_at[w1][c1 + m1]
         else:
-            if cl < 0 or (cl == L and not at_close_grade):
-                # L wins at most the grade of its opponent now.
-                if counts_marriages:
-                    top = grade_at[w1][c1 + m1] if L == 0 else grade_at[w0][c0 + m0]
-                elif no_tricks:
-                    top = grade_at[w1][c1] if L == 0 else grade_at[w0][c0]
-                elif (c1 + m1 if L == 0 else c0 + m0) == 0:
-                    top = 3
-                else:
-                    top = 2 if (c1 if L == 0 else c0) < threshold else 1
-            elif cl == L:
-                top = snapshot_grade(sn)
-            elif fc_always3 or not sn[1]:
-                top = 3
-            elif fc_2or3 or beaten_flat:
-                top = 2
-            else:
-                top = 1 if (c0 + m0 if cl == 0 else c1 + m1) >= threshold else 2
+            top, bottom = grade_bounds(L, c0, c1, m0, m1, w0, w1, cl, sn)
             if top <= alpha:
                 return top
-            if cl < 0 or (cl != L and not at_close_grade):
-                # L loses at most its own grade now.
-                if counts_marriages:
-                    bottom = -grade_at[w0][c0 + m0] if L == 0 else -grade_at[w1][c1 + m1]
-                elif no_tricks:
-                    bottom = -grade_at[w0][c0] if L == 0 else -grade_at[w1][c1]
-                elif (c0 + m0 if L == 0 else c1 + m1) == 0:
-                    bottom = -3
-                else:
-                    bottom = -2 if (c0 if L == 0 else c1) < threshold else -1
-            elif cl != L:
-                bottom = -snapshot_grade(sn)
-            elif fc_always3 or not sn[1]:
-                bottom = -3
-            elif fc_2or3 or beaten_flat:
-                bottom = -2
-            else:
-                bottom = -1 if (c0 + m0 if cl == 0 else c1 + m1) >= threshold else -2
         if bottom >= beta:
             return bottom
         if top < beta:
