@@ -599,12 +599,7 @@ def _make_search(rules: Rules, trump: int, core: Core) -> Callable[..., int]:
             root_next = True
             try:
                 hand, opp = (h1, h0) if L else (h0, h1)
-                if not hand & (hand - 1):
-                    value = last_trick(L, hand, opp, c0, c1, m0, m1, p0, p1, w0, w1, cl, sn)
-                else:
-                    value = strict(
-                        L, hand, opp, c0, c1, m0, m1, p0, p1, w0, w1, cl, sn, alpha, beta
-                    )
+                value = enter(L, hand, opp, c0, c1, m0, m1, p0, p1, w0, w1, cl, sn, alpha, beta)
             finally:
                 root_next = False
             return value, root_best
@@ -873,9 +868,7 @@ def _make_search(rules: Rules, trump: int, core: Core) -> Callable[..., int]:
             # (strict() leaves this claim to its callers)
             count -= 1
             opp = h0 if L else h1
-            if not hand & (hand - 1):
-                return last_trick(L, hand, opp, c0, c1, m0, m1, p0, p1, w0, w1, cl, sn)
-            return strict(L, hand, opp, c0, c1, m0, m1, p0, p1, w0, w1, cl, sn, alpha, beta)
+            return enter(L, hand, opp, c0, c1, m0, m1, p0, p1, w0, w1, cl, sn, alpha, beta)
         key = (
             st,
             L,
@@ -1287,6 +1280,126 @@ def _make_search(rules: Rules, trump: int, core: Core) -> Callable[..., int]:
                         return best
         return best
 
+    def pair(
+        L: int,
+        hand: int,
+        opp: int,
+        c0: int,
+        c1: int,
+        m0: int,
+        m1: int,
+        p0: int,
+        p1: int,
+        w0: int,
+        w1: int,
+        cl: int,
+        sn: Any,
+        alpha: int,
+        beta: int,
+    ) -> int:
+        """strict() for two cards each: the table, the bounds, and both tricks inline.
+
+        A leader with a marriage to declare is strict()'s. Sweeps and cashing are not
+        looked for: with two cards each the search is smaller than the checks.
+        """
+        nonlocal count
+        if marry_strict and (hand >> 2) & (hand >> 3) & suit_base:
+            return strict(L, hand, opp, c0, c1, m0, m1, p0, p1, w0, w1, cl, sn, alpha, beta)
+        count += 1
+        if count >= check_at:
+            checkpoint()
+        key = (L, hand, opp, c0, c1, m0, m1, p0, p1, w0, w1, cl, sn)
+        table = core.table
+        entry = table.get(key)
+        if entry is not None:
+            lo, hi, _ = entry
+            if lo >= beta:
+                return lo
+            if hi <= alpha:
+                return hi
+            if lo == hi:
+                return lo
+            if lo > alpha:
+                alpha = lo
+            if hi < beta:
+                beta = hi
+        else:
+            lo = -INF
+            hi = INF
+        # The grade bounds, as in strict().
+        if cl < 0 and counts_marriages:
+            if L == 0:
+                top = grade_at[w1][c1 + m1]
+                if top <= alpha:
+                    return top
+                bottom = -grade_at[w0][c0 + m0]
+            else:
+                top = grade_at[w0][c0 + m0]
+                if top <= alpha:
+                    return top
+                bottom = -grade_at[w1][c1 + m1]
+        else:
+            top, bottom = grade_bounds(L, c0, c1, m0, m1, w0, w1, cl, sn)
+            if top <= alpha:
+                return top
+        if bottom >= beta:
+            return bottom
+        if top < beta:
+            beta = top
+        if bottom > alpha:
+            alpha = bottom
+        a_in = alpha
+        best = two(L, hand, opp, c0, c1, m0, m1, p0, p1, w0, w1, cl, sn, alpha, beta)
+        if explicit and best < -1 and (w1 if L else w0):
+            # A false claim loses at least one game point, so it matters only when
+            # every card play loses more than one game point.
+            v0 = terminal(L, False, cl, sn, c0, c1, m0, m1, w0, w1)
+            if L == 1:
+                v0 = -v0
+            if v0 > best:
+                best = v0
+        if best <= a_in:
+            if best < hi:
+                hi = best
+        elif best >= beta:
+            if best > lo:
+                lo = best
+        else:
+            lo = hi = best
+        if len(table) >= core.table_size:
+            table.clear()
+            core.table = table = {}
+        table[key] = (lo, hi, -1)
+        return best
+
+    def enter(
+        L: int,
+        hand: int,
+        opp: int,
+        c0: int,
+        c1: int,
+        m0: int,
+        m1: int,
+        p0: int,
+        p1: int,
+        w0: int,
+        w1: int,
+        cl: int,
+        sn: Any,
+        alpha: int,
+        beta: int,
+    ) -> int:
+        """The strict phase from outside: the last trick, pair() or strict() by size.
+
+        The caller has valued a leader that is out (it claims).
+        """
+        cards = hand.bit_count()
+        if cards == 1:
+            return last_trick(L, hand, opp, c0, c1, m0, m1, p0, p1, w0, w1, cl, sn)
+        if cards == 2:
+            return pair(L, hand, opp, c0, c1, m0, m1, p0, p1, w0, w1, cl, sn, alpha, beta)
+        return strict(L, hand, opp, c0, c1, m0, m1, p0, p1, w0, w1, cl, sn, alpha, beta)
+
     def strict(
         L: int,
         hand: int,
@@ -1361,10 +1474,13 @@ def _make_search(rules: Rules, trump: int, core: Core) -> Callable[..., int]:
             beta = top
         if bottom > alpha:
             alpha = bottom
-        two_left = hand.bit_count() == 2
+        cards = hand.bit_count()
+        two_left = cards == 2
+        deep = cards > 3
         # What the two hands alone tell: the lead order,
         # whether one side takes every trick left, and the points the leader can cash.
-        # With two cards each the search is smaller than the checks, so they wait.
+        # With two cards each (here only with a marriage to declare: pair() has the
+        # others) the search is smaller than the checks, so they wait.
         plain: tuple[int, ...]
         if two_left:
             sweeper = cash_gain = 0
@@ -1408,30 +1524,6 @@ def _make_search(rules: Rules, trump: int, core: Core) -> Callable[..., int]:
                 if cash > alpha:
                     alpha = cash
         a_in = alpha
-        if two_left and not (marry_strict and (hand >> 2) & (hand >> 3) & suit_base):
-            # The trick after this one is forced, so both are valued inline.
-            best = two(L, hand, opp, c0, c1, m0, m1, p0, p1, w0, w1, cl, sn, alpha, beta)
-            if explicit and won_me and best < -1:
-                # A false claim loses at least one game point, so it matters only
-                # when every card play loses more than one game point.
-                v0 = terminal(L, False, cl, sn, c0, c1, m0, m1, w0, w1)
-                if L == 1:
-                    v0 = -v0
-                if v0 > best:
-                    best = v0
-            if best <= a_in:
-                if best < hi:
-                    hi = best
-            elif best >= beta:
-                if best > lo:
-                    lo = best
-            else:
-                lo = hi = best
-            if len(table) >= core.table_size:
-                table.clear()
-                core.table = table = {}
-            table[key] = (lo, hi, -1)
-            return best
         if two_left:
             # Two cards each with a marriage to declare: searched in full.
             info = lead_info(hand, opp)
@@ -1571,18 +1663,26 @@ def _make_search(rules: Rules, trump: int, core: Core) -> Callable[..., int]:
                         if L:
                             v = -v
                     elif L == 0:
-                        if two_left:
+                        if deep:
+                            v = strict(
+                                0, rest, other, nc0, c1, nm0, lm1, 0, lp1, 1, w1, cl, sn, alpha, b
+                            )
+                        elif two_left:
                             v = last_trick(
                                 0, rest, other, nc0, c1, nm0, lm1, 0, lp1, 1, w1, cl, sn
                             )
                         else:
-                            v = strict(
+                            v = pair(
                                 0, rest, other, nc0, c1, nm0, lm1, 0, lp1, 1, w1, cl, sn, alpha, b
                             )
+                    elif deep:
+                        v = -strict(
+                            0, other, rest, nc0, c1, nm0, lm1, 0, lp1, 1, w1, cl, sn, -b, -alpha
+                        )
                     elif two_left:
                         v = -last_trick(0, other, rest, nc0, c1, nm0, lm1, 0, lp1, 1, w1, cl, sn)
                     else:
-                        v = -strict(
+                        v = -pair(
                             0, other, rest, nc0, c1, nm0, lm1, 0, lp1, 1, w1, cl, sn, -b, -alpha
                         )
                 else:
@@ -1594,18 +1694,26 @@ def _make_search(rules: Rules, trump: int, core: Core) -> Callable[..., int]:
                         if L:
                             v = -v
                     elif L == 1:
-                        if two_left:
+                        if deep:
+                            v = strict(
+                                1, rest, other, c0, nc1, lm0, nm1, lp0, 0, w0, 1, cl, sn, alpha, b
+                            )
+                        elif two_left:
                             v = last_trick(
                                 1, rest, other, c0, nc1, lm0, nm1, lp0, 0, w0, 1, cl, sn
                             )
                         else:
-                            v = strict(
+                            v = pair(
                                 1, rest, other, c0, nc1, lm0, nm1, lp0, 0, w0, 1, cl, sn, alpha, b
                             )
+                    elif deep:
+                        v = -strict(
+                            1, other, rest, c0, nc1, lm0, nm1, lp0, 0, w0, 1, cl, sn, -b, -alpha
+                        )
                     elif two_left:
                         v = -last_trick(1, other, rest, c0, nc1, lm0, nm1, lp0, 0, w0, 1, cl, sn)
                     else:
-                        v = -strict(
+                        v = -pair(
                             1, other, rest, c0, nc1, lm0, nm1, lp0, 0, w0, 1, cl, sn, -b, -alpha
                         )
                 if v < worst:
