@@ -1159,7 +1159,7 @@ def _make_search(rules: Rules, trump: int, core: Core) -> Callable[..., int]:
                 return v0
         return v
 
-    def two(
+    def pair(
         L: int,
         hand: int,
         opp: int,
@@ -1176,11 +1176,59 @@ def _make_search(rules: Rules, trump: int, core: Core) -> Callable[..., int]:
         alpha: int,
         beta: int,
     ) -> int:
-        """The last two tricks, two cards each, ``L`` leading from ``hand``.
+        """strict() for two cards each: the table, the bounds, and both tricks inline.
 
-        Both leads and every legal reply are searched and the last trick is valued
-        inline; the caller has ruled out a marriage and handles the claims.
+        A leader with a marriage to declare is strict()'s. Sweeps and cashing are not
+        looked for: with two cards each the search is smaller than the checks.
         """
+        nonlocal count
+        if marry_strict and (hand >> 2) & (hand >> 3) & suit_base:
+            return strict(L, hand, opp, c0, c1, m0, m1, p0, p1, w0, w1, cl, sn, alpha, beta)
+        count += 1
+        if count >= check_at:
+            checkpoint()
+        key = (L, hand, opp, c0, c1, m0, m1, p0, p1, w0, w1, cl, sn)
+        table = core.table
+        entry = table.get(key)
+        if entry is not None:
+            lo, hi, _ = entry
+            if lo >= beta:
+                return lo
+            if hi <= alpha:
+                return hi
+            if lo == hi:
+                return lo
+            if lo > alpha:
+                alpha = lo
+            if hi < beta:
+                beta = hi
+        else:
+            lo = -INF
+            hi = INF
+        # The grade bounds, as in strict().
+        if cl < 0 and counts_marriages:
+            if L == 0:
+                top = grade_at[w1][c1 + m1]
+                if top <= alpha:
+                    return top
+                bottom = -grade_at[w0][c0 + m0]
+            else:
+                top = grade_at[w0][c0 + m0]
+                if top <= alpha:
+                    return top
+                bottom = -grade_at[w1][c1 + m1]
+        else:
+            top, bottom = grade_bounds(L, c0, c1, m0, m1, w0, w1, cl, sn)
+            if top <= alpha:
+                return top
+        if bottom >= beta:
+            return bottom
+        if top < beta:
+            beta = top
+        if bottom > alpha:
+            alpha = bottom
+        a_in = alpha
+        # Both leads and every legal reply, the last trick valued inline.
         F = 1 - L
         best = -INF
         low = hand & -hand
@@ -1277,79 +1325,7 @@ def _make_search(rules: Rules, trump: int, core: Core) -> Callable[..., int]:
                 if worst > alpha:
                     alpha = worst
                     if alpha >= beta:
-                        return best
-        return best
-
-    def pair(
-        L: int,
-        hand: int,
-        opp: int,
-        c0: int,
-        c1: int,
-        m0: int,
-        m1: int,
-        p0: int,
-        p1: int,
-        w0: int,
-        w1: int,
-        cl: int,
-        sn: Any,
-        alpha: int,
-        beta: int,
-    ) -> int:
-        """strict() for two cards each: the table, the bounds, and both tricks inline.
-
-        A leader with a marriage to declare is strict()'s. Sweeps and cashing are not
-        looked for: with two cards each the search is smaller than the checks.
-        """
-        nonlocal count
-        if marry_strict and (hand >> 2) & (hand >> 3) & suit_base:
-            return strict(L, hand, opp, c0, c1, m0, m1, p0, p1, w0, w1, cl, sn, alpha, beta)
-        count += 1
-        if count >= check_at:
-            checkpoint()
-        key = (L, hand, opp, c0, c1, m0, m1, p0, p1, w0, w1, cl, sn)
-        table = core.table
-        entry = table.get(key)
-        if entry is not None:
-            lo, hi, _ = entry
-            if lo >= beta:
-                return lo
-            if hi <= alpha:
-                return hi
-            if lo == hi:
-                return lo
-            if lo > alpha:
-                alpha = lo
-            if hi < beta:
-                beta = hi
-        else:
-            lo = -INF
-            hi = INF
-        # The grade bounds, as in strict().
-        if cl < 0 and counts_marriages:
-            if L == 0:
-                top = grade_at[w1][c1 + m1]
-                if top <= alpha:
-                    return top
-                bottom = -grade_at[w0][c0 + m0]
-            else:
-                top = grade_at[w0][c0 + m0]
-                if top <= alpha:
-                    return top
-                bottom = -grade_at[w1][c1 + m1]
-        else:
-            top, bottom = grade_bounds(L, c0, c1, m0, m1, w0, w1, cl, sn)
-            if top <= alpha:
-                return top
-        if bottom >= beta:
-            return bottom
-        if top < beta:
-            beta = top
-        if bottom > alpha:
-            alpha = bottom
-        a_in = alpha
-        best = two(L, hand, opp, c0, c1, m0, m1, p0, p1, w0, w1, cl, sn, alpha, beta)
+                        break
         if explicit and best < -1 and (w1 if L else w0):
             # A false claim loses at least one game point, so it matters only when
             # every card play loses more than one game point.
