@@ -489,6 +489,11 @@ def _make_search(rules: Rules, trump: int, core: Core) -> Callable[..., int]:
         return 2 if (cp + m if counts_marriages else cp) < threshold else 1
 
     trump_bits = SUIT_MASK[trump]
+    #: ``beat_mask[card]``: the cards that win a trick ``card`` leads (higher of its
+    #: suit, and the trumps when it is not one).
+    beat_mask = tuple(
+        HIGHER[card] | (0 if card >> 3 == trump else trump_bits) for card in range(32)
+    )
 
     def snapshot(
         closer: int, tp: int, c0: int, c1: int, m0: int, m1: int, w0: int, w1: int
@@ -511,43 +516,33 @@ def _make_search(rules: Rules, trump: int, core: Core) -> Callable[..., int]:
             or (ewc_at_close and sn is not None and sn[0] != tricks_played(h0, h1, tal, -1))
         )
 
-    # The node count, the limit, and the count at which the next check is due: the
-    # limit, or the next multiple of 4096 (when the order caches are bounded).
+    # The node count and the limit (read and set through Core's properties).
     count = 0
     stop = NO_LIMIT
-    check_at = 4096
 
     def get_count() -> int:
         return count
 
     def set_count(n: int) -> None:
-        nonlocal count, check_at
+        nonlocal count
         count = n
-        check_at = min(stop + 1, (n | 4095) + 1)
 
     def set_stop(n: int) -> None:
-        nonlocal stop, check_at
+        nonlocal stop
         stop = n
-        check_at = min(stop + 1, (count | 4095) + 1)
 
     def restart(n: int) -> None:
-        nonlocal count, stop, check_at
+        nonlocal count, stop
         count = 0
         stop = n
-        check_at = min(n + 1, 4096)
 
     core._counter = (get_count, set_count, set_stop, restart)
 
-    def checkpoint() -> None:
-        """The node count reached ``check_at``: stop past the limit, bound the caches."""
-        nonlocal check_at
-        if count > stop:
-            raise SearchLimitError(
-                f"the search needs more than max_nodes={stop} nodes; raise the "
-                "budget or solve a later position"
-            )
-        trim()
-        check_at = min(stop + 1, (count | 4095) + 1)
+    def over_limit() -> SearchLimitError:
+        return SearchLimitError(
+            f"the search needs more than max_nodes={stop} nodes; raise the "
+            "budget or solve a later position"
+        )
 
     # Set by root() for the strict() call of a solve's root, which then searches the
     # cards in legal order and leaves its best card in root_best (-1 a claim, -2 unknown).
@@ -584,8 +579,6 @@ def _make_search(rules: Rules, trump: int, core: Core) -> Callable[..., int]:
         """
         nonlocal root_next, root_best
         root_best = -2
-        # A new solve: start the reply-order cache afresh (see reply_sets).
-        reply_sets.clear()
         if st == 0 and tm < 0 and (not tal or (cl >= 0 and closed_strict(h0, h1, tal, sn))):
             if (
                 explicit
@@ -634,8 +627,8 @@ def _make_search(rules: Rules, trump: int, core: Core) -> Callable[..., int]:
     ) -> int:
         nonlocal count
         count += 1
-        if count >= check_at:
-            checkpoint()
+        if count > stop:
+            raise over_limit()
         if st == 1:
             # ---------------------------------------------------------------- follow
             F = 1 - L
@@ -945,23 +938,6 @@ def _make_search(rules: Rules, trump: int, core: Core) -> Callable[..., int]:
         table[key] = (lo, hi, -1)
         return best
 
-    # The follower's reply orders depend only on its playable cards and the card led
-    # (``plays << 5 | card led``), which repeat across positions, so they are kept
-    # (bounded) for the rest of a solve. root() empties them: small caches stay in the
-    # processor's caches, measured faster than keeping them across solves. The lead
-    # orders (lead_info) are not kept: a pair of hands seldom repeats within a solve
-    # (about 8% of lookups hit), and the lookup cost more than it saved.
-    reply_sets: dict[int, tuple[tuple[int, bool, int], ...]] = {}
-
-    def trim() -> None:
-        """Bound the reply-order cache (every 4096 nodes; both node counters call it).
-
-        Each node adds at most a few reply orders, so the cache stays bounded without a
-        check at every store.
-        """
-        if len(reply_sets) >= ORDER_CACHE_SIZE:
-            reply_sets.clear()
-
     def grade_bounds(
         L: int, c0: int, c1: int, m0: int, m1: int, w0: int, w1: int, cl: int, sn: Any
     ) -> tuple[int, int]:
@@ -1085,35 +1061,6 @@ def _make_search(rules: Rules, trump: int, core: Core) -> Callable[..., int]:
             order = descending[hand]
         return (order, sweeper, cash)
 
-    def replies_of(ld: int, plays: int) -> tuple[tuple[int, bool, int], ...]:
-        """The follower's legal replies ``plays`` to ``ld`` in search order (cached).
-
-        Cards that win the trick come first (highest first), then the others from the
-        lowest up, each as ``(its bit, whether the follower wins the trick, points of
-        the trick)``. The order depends only on the playable cards and the card led,
-        which repeat across hands: the caller looks ``plays << 5 | ld`` up in
-        ``reply_sets`` first.
-        """
-        lp = points[ld]
-        if ld >> 3 == trump:
-            beats = plays & higher[ld]
-        else:
-            beats = (plays & higher[ld]) | (plays & trump_bits)
-        replies: list[tuple[int, bool, int]] = []
-        win = beats
-        while win:
-            low = win & -win
-            card = low.bit_length() - 1
-            replies.append((low, True, lp + points[card]))
-            win ^= low
-        lose = plays & ~beats
-        while lose:
-            top = lose.bit_length() - 1
-            replies.append((1 << top, False, lp + points[top]))
-            lose ^= 1 << top
-        result = reply_sets[plays << 5 | ld] = tuple(replies)
-        return result
-
     def last_trick(
         L: int,
         hand: int,
@@ -1185,8 +1132,8 @@ def _make_search(rules: Rules, trump: int, core: Core) -> Callable[..., int]:
         if marry_strict and (hand >> 2) & (hand >> 3) & suit_base:
             return strict(L, hand, opp, c0, c1, m0, m1, p0, p1, w0, w1, cl, sn, alpha, beta)
         count += 1
-        if count >= check_at:
-            checkpoint()
+        if count > stop:
+            raise over_limit()
         key = (L, hand, opp, c0, c1, m0, m1, p0, p1, w0, w1, cl, sn)
         table = core.table
         entry = table.get(key)
@@ -1400,8 +1347,8 @@ def _make_search(rules: Rules, trump: int, core: Core) -> Callable[..., int]:
         """
         nonlocal root_next, root_best, count
         count += 1
-        if count >= check_at:
-            checkpoint()
+        if count > stop:
+            raise over_limit()
         won_me = w1 if L else w0
         key = (L, hand, opp, c0, c1, m0, m1, p0, p1, w0, w1, cl, sn)
         table = core.table
@@ -1619,10 +1566,25 @@ def _make_search(rules: Rules, trump: int, core: Core) -> Callable[..., int]:
                 plays = (opp & trump_bits) or opp
             else:
                 plays = opp
-            replies = reply_sets.get(plays << 5 | ld)
-            if replies is None:
-                replies = replies_of(ld, plays)
-            for bit, fwins, gain in replies:
+            # The replies that win the trick first (highest first), then the others
+            # from the lowest up.
+            beats = plays & beat_mask[ld]
+            loses = plays ^ beats
+            lp = points[ld]
+            while True:
+                if beats:
+                    bit = beats & -beats
+                    beats ^= bit
+                    card = bit.bit_length() - 1
+                    fwins = True
+                elif loses:
+                    card = loses.bit_length() - 1
+                    bit = 1 << card
+                    loses ^= bit
+                    fwins = False
+                else:
+                    break
+                gain = lp + points[card]
                 other = opp ^ bit
                 # Only the trick's winner changes: its points (a pending marriage
                 # counts now) and its won-trick flag; the other seat passes on as is.
