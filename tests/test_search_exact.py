@@ -125,6 +125,18 @@ def test_solve_matches_brute_force_with_d32(rules: ss.Rules) -> None:
             check(state)
 
 
+@pytest.mark.parametrize("play", list(ss.StrictPlay), ids=lambda play: play.name)
+@pytest.mark.parametrize("base", ["CLASSIC_66", "SCHNAPSEN", "HOYLE_66"])
+def test_solve_matches_brute_force_under_every_strict_play_rule(
+    play: ss.StrictPlay, base: str
+) -> None:
+    """The follower's replies (the solver walks them off bitmasks) under each rule."""
+    variant = attrs.evolve(ss.PRESETS[base], strict_play=play)
+    seed = len(base) * 10 + list(ss.StrictPlay).index(play)
+    for state in sample_positions(variant, 50, seed=seed, limit=9):
+        check(state)
+
+
 #: The scoring fields the solver's bounds read, with every value each can take.
 SCORING_FIELDS: dict[str, list[Any]] = {
     "failed_close": list(ss.FailedClose),

@@ -494,6 +494,8 @@ def _make_search(rules: Rules, trump: int, core: Core) -> Callable[..., int]:
     beat_mask = tuple(
         HIGHER[card] | (0 if card >> 3 == trump else trump_bits) for card in range(32)
     )
+    #: ``card_suit[card]``: the cards of ``card``'s suit.
+    card_suit = tuple(SUIT_MASK[card >> 3] for card in range(32))
 
     def snapshot(
         closer: int, tp: int, c0: int, c1: int, m0: int, m1: int, w0: int, w1: int
@@ -1553,23 +1555,26 @@ def _make_search(rules: Rules, trump: int, core: Core) -> Callable[..., int]:
             rest = hand ^ (1 << ld)
             worst = INF
             b = beta
-            # The follower's legal replies (strict play), then their search order.
-            same = opp & suit_mask[ld >> 3]
+            # The follower's legal replies (strict play): those that win the trick
+            # (searched first, highest first) and those that lose (then, lowest first).
+            same = opp & card_suit[ld]
             if head_or_trump:
+                # It must head the card led, else follow suit, else trump.
                 if same:
-                    plays = (same & higher[ld]) or same
+                    beats = same & higher[ld]
+                    loses = 0 if beats else same
                 else:
-                    plays = (opp & trump_bits) or opp
-            elif same:
-                plays = same
-            elif follow_or_trump:
-                plays = (opp & trump_bits) or opp
+                    beats = opp & trump_bits
+                    loses = 0 if beats else opp
             else:
-                plays = opp
-            # The replies that win the trick first (highest first), then the others
-            # from the lowest up.
-            beats = plays & beat_mask[ld]
-            loses = plays ^ beats
+                if same:
+                    plays = same
+                elif follow_or_trump:
+                    plays = (opp & trump_bits) or opp
+                else:
+                    plays = opp
+                beats = plays & beat_mask[ld]
+                loses = plays ^ beats
             lp = points[ld]
             while True:
                 if beats:
