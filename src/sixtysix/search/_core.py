@@ -940,6 +940,15 @@ def _make_search(rules: Rules, trump: int, core: Core) -> Callable[..., int]:
         table[key] = (lo, hi, -1)
         return best
 
+    # Under AT_CLOSE rules whose failed close does not depend on points, the grade
+    # bounds of a closed hand depend only on its snapshot and whether the closer
+    # leads: grade_bounds() keeps the last ones (the snapshot is the same object all
+    # through a closed hand's search).
+    closed_fixed = at_close_grade and (fc_always3 or fc_2or3 or beaten_flat)
+    closed_sn: Any = object()
+    closed_by_leader = False
+    closed_bounds = (0, 0)
+
     def grade_bounds(
         L: int, c0: int, c1: int, m0: int, m1: int, w0: int, w1: int, cl: int, sn: Any
     ) -> tuple[int, int]:
@@ -951,6 +960,7 @@ def _make_search(rules: Rules, trump: int, core: Core) -> Callable[..., int]:
         minimax (it always has a card to play instead). strict() reads the common
         case (no close, marriages counted) off the table inline.
         """
+        nonlocal closed_sn, closed_by_leader, closed_bounds
         if cl < 0 or (cl == L and not at_close_grade):
             # L wins at most the grade of its opponent now.
             if counts_marriages:
@@ -987,6 +997,11 @@ def _make_search(rules: Rules, trump: int, core: Core) -> Callable[..., int]:
             bottom = -2
         else:
             bottom = -1 if (c0 + m0 if cl == 0 else c1 + m1) >= threshold else -2
+        if closed_fixed and cl >= 0:
+            # Kept for the next node of the same closed hand with the same leader.
+            closed_sn = sn
+            closed_by_leader = cl == L
+            closed_bounds = (top, bottom)
         return top, bottom
 
     def lead_info(hand: int, opp: int) -> tuple[tuple[int, ...], int, int]:
@@ -1167,7 +1182,10 @@ def _make_search(rules: Rules, trump: int, core: Core) -> Callable[..., int]:
                     return top
                 bottom = -grade_at[w1][c1 + m1]
         else:
-            top, bottom = grade_bounds(L, c0, c1, m0, m1, w0, w1, cl, sn)
+            if closed_fixed and sn is closed_sn and (cl == L) is closed_by_leader:
+                top, bottom = closed_bounds
+            else:
+                top, bottom = grade_bounds(L, c0, c1, m0, m1, w0, w1, cl, sn)
             if top <= alpha:
                 return top
         if bottom >= beta:
@@ -1390,7 +1408,10 @@ def _make_search(rules: Rules, trump: int, core: Core) -> Callable[..., int]:
                     return top
                 bottom = -grade_at[w1][c1 + m1]
         else:
-            top, bottom = grade_bounds(L, c0, c1, m0, m1, w0, w1, cl, sn)
+            if closed_fixed and sn is closed_sn and (cl == L) is closed_by_leader:
+                top, bottom = closed_bounds
+            else:
+                top, bottom = grade_bounds(L, c0, c1, m0, m1, w0, w1, cl, sn)
             if top <= alpha:
                 return top
         if bottom >= beta:
