@@ -423,6 +423,8 @@ def _make_search(rules: Rules, trump: int, core: Core) -> Callable[..., int]:
     counts_marriages = rules.schneider_counts_marriages
     fc_always3 = rules.failed_close is FailedClose.ALWAYS_THREE
     fc_2or3 = rules.failed_close is FailedClose.TWO_OR_THREE
+    false_flat = rules.false_claim is FalseClaim.FLAT_TWO
+    false_fixed = false_flat or rules.false_claim is FalseClaim.TWO_OR_THREE
     grade_at = grade_table(rules)
     # A closer's win is graded on the close snapshot (when there is one).
     at_close_grade = at_close
@@ -1492,8 +1494,13 @@ def _make_search(rules: Rules, trump: int, core: Core) -> Callable[..., int]:
         claim_later = False
         if explicit and won_me:
             if alpha < -1:
-                v0 = terminal(L, False, cl, sn, c0, c1, m0, m1, w0, w1)
-                best = v0 if L == 0 else -v0
+                if false_fixed and (c1 + m1 if L else c0 + m0) < 66:
+                    # A false claim under FLAT_TWO or TWO_OR_THREE rules (terminal's
+                    # value, inline): 3 only when the opponent has won no trick.
+                    best = -2 if false_flat or (w0 if L else w1) else -3
+                else:
+                    v0 = terminal(L, False, cl, sn, c0, c1, m0, m1, w0, w1)
+                    best = v0 if L == 0 else -v0
                 if best > alpha:
                     alpha = best
             else:
