@@ -1260,7 +1260,10 @@ def _make_search(rules: Rules, trump: int, core: Core) -> Callable[..., int]:
                         if explicit and v0 < -1:
                             # Seat 0 (it has won a trick) may claim, falsely, instead:
                             # that loses at least one game point, so only below -1.
-                            fc = terminal(0, False, cl, sn, nc0, c1, nm0, m1, 1, w1)
+                            if false_fixed and nc0 + nm0 < 66:
+                                fc = -2 if false_flat or w1 else -3
+                            else:
+                                fc = terminal(0, False, cl, sn, nc0, c1, nm0, m1, 1, w1)
                             if fc > v0:
                                 v0 = fc
                 else:
@@ -1281,7 +1284,10 @@ def _make_search(rules: Rules, trump: int, core: Core) -> Callable[..., int]:
                         else:
                             v0 = terminal(1, True, cl, sn, c0, nc1 + gain, m0, nm1, w0, 1)
                         if explicit and v0 > 1:
-                            fc = terminal(1, False, cl, sn, c0, nc1, m0, nm1, w0, 1)
+                            if false_fixed and nc1 + nm1 < 66:
+                                fc = 2 if false_flat or w0 else 3
+                            else:
+                                fc = terminal(1, False, cl, sn, c0, nc1, m0, nm1, w0, 1)
                             if fc < v0:
                                 v0 = fc
                 v = v0 if L == 0 else -v0
