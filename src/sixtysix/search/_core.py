@@ -424,6 +424,9 @@ def _make_search(rules: Rules, trump: int, core: Core) -> Callable[..., int]:
     fc_always3 = rules.failed_close is FailedClose.ALWAYS_THREE
     fc_2or3 = rules.failed_close is FailedClose.TWO_OR_THREE
     false_flat = rules.false_claim is FalseClaim.FLAT_TWO
+    # An open hand that plays out ends on points with ten for the last trick, the
+    # loser graded on its points with marriages (pair() values that inline).
+    ten_end = rules.last_trick is LastTrick.TEN_POINTS and counts_marriages
     false_fixed = false_flat or rules.false_claim is FalseClaim.TWO_OR_THREE
     grade_at = grade_table(rules)
     # A closer's win is graded on the close snapshot (when there is one).
@@ -1253,10 +1256,35 @@ def _make_search(rules: Rules, trump: int, core: Core) -> Callable[..., int]:
                         else:
                             W2 = 1 if card2 >> 3 == trump else 0
                         gain = points[ld2] + points[card2]
-                        if W2 == 0:
-                            v0 = terminal(0, True, cl, sn, nc0 + gain, c1, nm0, m1, 1, w1)
+                        if not ten_end or cl >= 0:
+                            if W2 == 0:
+                                v0 = terminal(0, True, cl, sn, nc0 + gain, c1, nm0, m1, 1, w1)
+                            else:
+                                v0 = terminal(1, True, cl, sn, nc0, c1 + gain, nm0, m1 + p1, 1, 1)
                         else:
-                            v0 = terminal(1, True, cl, sn, nc0, c1 + gain, nm0, m1 + p1, 1, 1)
+                            # terminal()'s end of an open hand, inline: the final points
+                            # with the last trick's ten; the loser's grade, or 0.
+                            if W2 == 0:
+                                a0 = nc0 + nm0 + gain + 10
+                                a1 = c1 + m1
+                                x1 = w1
+                            else:
+                                a0 = nc0 + nm0
+                                a1 = c1 + m1 + p1 + gain + 10
+                                x1 = 1
+                            if a0 >= 66:
+                                if a1 < 66:
+                                    v0 = grade_at[x1][a1]
+                                elif W2 == 0:
+                                    v0 = terminal(0, True, cl, sn, nc0 + gain, c1, nm0, m1, 1, w1)
+                                else:
+                                    v0 = terminal(
+                                        1, True, cl, sn, nc0, c1 + gain, nm0, m1 + p1, 1, 1
+                                    )
+                            elif a1 >= 66:
+                                v0 = -grade_at[1][a0]
+                            else:
+                                v0 = 0
                         if explicit and v0 < -1:
                             # Seat 0 (it has won a trick) may claim, falsely, instead:
                             # that loses at least one game point, so only below -1.
@@ -1279,10 +1307,33 @@ def _make_search(rules: Rules, trump: int, core: Core) -> Callable[..., int]:
                         else:
                             W2 = 0 if card2 >> 3 == trump else 1
                         gain = points[ld2] + points[card2]
-                        if W2 == 0:
-                            v0 = terminal(0, True, cl, sn, c0 + gain, nc1, m0 + p0, nm1, 1, 1)
+                        if not ten_end or cl >= 0:
+                            if W2 == 0:
+                                v0 = terminal(0, True, cl, sn, c0 + gain, nc1, m0 + p0, nm1, 1, 1)
+                            else:
+                                v0 = terminal(1, True, cl, sn, c0, nc1 + gain, m0, nm1, w0, 1)
                         else:
-                            v0 = terminal(1, True, cl, sn, c0, nc1 + gain, m0, nm1, w0, 1)
+                            if W2 == 0:
+                                a0 = c0 + m0 + p0 + gain + 10
+                                a1 = nc1 + nm1
+                                x0 = 1
+                            else:
+                                a0 = c0 + m0
+                                a1 = nc1 + nm1 + gain + 10
+                                x0 = w0
+                            if a1 >= 66:
+                                if a0 < 66:
+                                    v0 = -grade_at[x0][a0]
+                                elif W2 == 0:
+                                    v0 = terminal(
+                                        0, True, cl, sn, c0 + gain, nc1, m0 + p0, nm1, 1, 1
+                                    )
+                                else:
+                                    v0 = terminal(1, True, cl, sn, c0, nc1 + gain, m0, nm1, w0, 1)
+                            elif a0 >= 66:
+                                v0 = grade_at[1][a1]
+                            else:
+                                v0 = 0
                         if explicit and v0 > 1:
                             if false_fixed and nc1 + nm1 < 66:
                                 fc = 2 if false_flat or w0 else 3
