@@ -1246,7 +1246,10 @@ def _make_search(rules: Rules, trump: int, core: Core) -> Callable[..., int]:
                     nm0 = m0 + p0
                     if nc0 + nm0 >= 66 and (auto or not (beaten_flat and cl > 0)):
                         # Out: the hand ends (AUTO) or the winner claims.
-                        v0 = terminal(0, False, cl, sn, nc0, c1, nm0, m1, 1, w1)
+                        if cl < 0 and counts_marriages:
+                            v0 = grade_at[w1][c1 + m1]
+                        else:
+                            v0 = terminal(0, False, cl, sn, nc0, c1, nm0, m1, 1, w1)
                     else:
                         # The last trick, inline (last_trick's body): seat 0 leads.
                         ld2 = f0.bit_length() - 1
@@ -1298,7 +1301,10 @@ def _make_search(rules: Rules, trump: int, core: Core) -> Callable[..., int]:
                     nc1 = c1 + gain
                     nm1 = m1 + p1
                     if nc1 + nm1 >= 66 and (auto or not (beaten_flat and cl == 0)):
-                        v0 = terminal(1, False, cl, sn, c0, nc1, m0, nm1, w0, 1)
+                        if cl < 0 and counts_marriages:
+                            v0 = -grade_at[w0][c0 + m0]
+                        else:
+                            v0 = terminal(1, False, cl, sn, c0, nc1, m0, nm1, w0, 1)
                     else:
                         ld2 = f1.bit_length() - 1
                         card2 = f0.bit_length() - 1
@@ -1687,7 +1693,11 @@ def _make_search(rules: Rules, trump: int, core: Core) -> Callable[..., int]:
                     if total >= 66 and (auto or (explicit and not (beaten_flat and cl > 0))):
                         # Out: the hand ends (AUTO), or the winner claims (strict()
                         # leaves that to its callers).
-                        v = terminal(0, False, cl, sn, nc0, c1, nm0, lm1, 1, w1)
+                        if cl < 0 and counts_marriages:
+                            # (terminal()'s claim with no close: the loser's grade)
+                            v = grade_at[w1][c1 + lm1]
+                        else:
+                            v = terminal(0, False, cl, sn, nc0, c1, nm0, lm1, 1, w1)
                         if L:
                             v = -v
                     elif L == 0:
@@ -1718,7 +1728,10 @@ def _make_search(rules: Rules, trump: int, core: Core) -> Callable[..., int]:
                     nm1 = lm1 + lp1
                     total = nc1 + nm1
                     if total >= 66 and (auto or (explicit and not (beaten_flat and cl == 0))):
-                        v = terminal(1, False, cl, sn, c0, nc1, lm0, nm1, w0, 1)
+                        if cl < 0 and counts_marriages:
+                            v = -grade_at[w0][c0 + lm0]
+                        else:
+                            v = terminal(1, False, cl, sn, c0, nc1, lm0, nm1, w0, 1)
                         if L:
                             v = -v
                     elif L == 1:
