@@ -427,6 +427,10 @@ def _make_search(rules: Rules, trump: int, core: Core) -> Callable[..., int]:
     # An open hand that plays out ends on points with ten for the last trick, the
     # loser graded on its points with marriages (pair() values that inline).
     ten_end = rules.last_trick is LastTrick.TEN_POINTS and counts_marriages
+    # A closed hand that plays out: the closer wins with its grade at the close if it
+    # takes the last trick with 66, else it fails with a grade fixed by the snapshot
+    # (pair() values that inline; claims give the same two grades).
+    closed_end = at_close and (fc_always3 or fc_2or3) and not beaten_flat
     false_fixed = false_flat or rules.false_claim is FalseClaim.TWO_OR_THREE
     grade_at = grade_table(rules)
     # A closer's win is graded on the close snapshot (when there is one).
@@ -1200,6 +1204,17 @@ def _make_search(rules: Rules, trump: int, core: Core) -> Callable[..., int]:
         if bottom > alpha:
             alpha = bottom
         a_in = alpha
+        if closed_end and cl >= 0:
+            # A closed hand's two outcomes (the closer wins with its grade at the
+            # close, or fails) are the grade bounds.
+            if cl == L:
+                g_win = top
+                g_fail = -bottom
+            else:
+                g_fail = top
+                g_win = -bottom
+        else:
+            g_win = g_fail = 0
         # Both leads and every legal reply, the last trick valued inline.
         F = 1 - L
         best = -INF
@@ -1248,6 +1263,8 @@ def _make_search(rules: Rules, trump: int, core: Core) -> Callable[..., int]:
                         # Out: the hand ends (AUTO) or the winner claims.
                         if cl < 0 and counts_marriages:
                             v0 = grade_at[w1][c1 + m1]
+                        elif closed_end and cl >= 0:
+                            v0 = g_win if cl == 0 else g_fail
                         else:
                             v0 = terminal(0, False, cl, sn, nc0, c1, nm0, m1, 1, w1)
                     else:
@@ -1259,7 +1276,17 @@ def _make_search(rules: Rules, trump: int, core: Core) -> Callable[..., int]:
                         else:
                             W2 = 1 if card2 >> 3 == trump else 0
                         gain = points[ld2] + points[card2]
-                        if not ten_end or cl >= 0:
+                        if closed_end and cl >= 0:
+                            # terminal()'s end of a closed hand, inline: the closer wins
+                            # if it takes the last trick with 66, else it fails.
+                            if (
+                                cl == W2
+                                and (nc0 + nm0 + gain if cl == 0 else c1 + m1 + p1 + gain) >= 66
+                            ):
+                                v0 = g_win if cl == 0 else -g_win
+                            else:
+                                v0 = -g_fail if cl == 0 else g_fail
+                        elif not ten_end or cl >= 0:
                             if W2 == 0:
                                 v0 = terminal(0, True, cl, sn, nc0 + gain, c1, nm0, m1, 1, w1)
                             else:
@@ -1303,6 +1330,8 @@ def _make_search(rules: Rules, trump: int, core: Core) -> Callable[..., int]:
                     if nc1 + nm1 >= 66 and (auto or not (beaten_flat and cl == 0)):
                         if cl < 0 and counts_marriages:
                             v0 = -grade_at[w0][c0 + m0]
+                        elif closed_end and cl >= 0:
+                            v0 = -g_win if cl == 1 else -g_fail
                         else:
                             v0 = terminal(1, False, cl, sn, c0, nc1, m0, nm1, w0, 1)
                     else:
@@ -1313,7 +1342,15 @@ def _make_search(rules: Rules, trump: int, core: Core) -> Callable[..., int]:
                         else:
                             W2 = 0 if card2 >> 3 == trump else 1
                         gain = points[ld2] + points[card2]
-                        if not ten_end or cl >= 0:
+                        if closed_end and cl >= 0:
+                            if (
+                                cl == W2
+                                and (c0 + m0 + p0 + gain if cl == 0 else nc1 + nm1 + gain) >= 66
+                            ):
+                                v0 = g_win if cl == 0 else -g_win
+                            else:
+                                v0 = -g_fail if cl == 0 else g_fail
+                        elif not ten_end or cl >= 0:
                             if W2 == 0:
                                 v0 = terminal(0, True, cl, sn, c0 + gain, nc1, m0 + p0, nm1, 1, 1)
                             else:
