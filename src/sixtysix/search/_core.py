@@ -1398,9 +1398,12 @@ def _make_search(rules: Rules, trump: int, core: Core) -> Callable[..., int]:
         if explicit and best < -1 and (w1 if L else w0):
             # A false claim loses at least one game point, so it matters only when
             # every card play loses more than one game point.
-            v0 = terminal(L, False, cl, sn, c0, c1, m0, m1, w0, w1)
-            if L == 1:
-                v0 = -v0
+            if false_fixed and (c1 + m1 if L else c0 + m0) < 66:
+                v0 = -2 if false_flat or (w0 if L else w1) else -3
+            else:
+                v0 = terminal(L, False, cl, sn, c0, c1, m0, m1, w0, w1)
+                if L == 1:
+                    v0 = -v0
             if v0 > best:
                 best = v0
         if best <= a_in:
