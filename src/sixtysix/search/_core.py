@@ -430,7 +430,7 @@ def _make_search(rules: Rules, trump: int, core: Core) -> Callable[..., int]:
     # A closed hand that plays out: the closer wins with its grade at the close if it
     # takes the last trick with 66, else it fails with a grade fixed by the snapshot
     # (pair() values that inline; claims give the same two grades).
-    closed_end = at_close and (fc_always3 or fc_2or3) and not beaten_flat
+    closed_end = (fc_always3 or fc_2or3) and not beaten_flat and (at_close or counts_marriages)
     false_fixed = false_flat or rules.false_claim is FalseClaim.TWO_OR_THREE
     grade_at = grade_table(rules)
     # A closer's win is graded on the close snapshot (when there is one).
@@ -1191,7 +1191,15 @@ def _make_search(rules: Rules, trump: int, core: Core) -> Callable[..., int]:
                     return top
                 bottom = -grade_at[w1][c1 + m1]
         else:
-            if closed_fixed and sn is closed_sn and (cl == L) is closed_by_leader:
+            if closed_end and not at_close and cl >= 0:
+                # (grade_bounds' closed case under AT_END rules, inline)
+                if cl == L:
+                    top = grade_at[w1][c1 + m1] if L == 0 else grade_at[w0][c0 + m0]
+                    bottom = -3 if fc_always3 or not sn[1] else -2
+                else:
+                    top = 3 if fc_always3 or not sn[1] else 2
+                    bottom = -grade_at[w0][c0 + m0] if L == 0 else -grade_at[w1][c1 + m1]
+            elif closed_fixed and sn is closed_sn and (cl == L) is closed_by_leader:
                 top, bottom = closed_bounds
             else:
                 top, bottom = grade_bounds(L, c0, c1, m0, m1, w0, w1, cl, sn)
@@ -1205,14 +1213,11 @@ def _make_search(rules: Rules, trump: int, core: Core) -> Callable[..., int]:
             alpha = bottom
         a_in = alpha
         if closed_end and cl >= 0:
-            # A closed hand's two outcomes (the closer wins with its grade at the
-            # close, or fails) are the grade bounds.
-            if cl == L:
-                g_win = top
-                g_fail = -bottom
-            else:
-                g_fail = top
-                g_win = -bottom
+            # A closed hand's two outcomes: the closer fails with a grade fixed by
+            # the snapshot, or wins with its opponent's grade (at the close under
+            # AT_CLOSE rules: the grade bounds tell it).
+            g_fail = 3 if fc_always3 or not sn[1] else 2
+            g_win = top if cl == L else -bottom
         else:
             g_win = g_fail = 0
         # Both leads and every legal reply, the last trick valued inline.
@@ -1264,7 +1269,10 @@ def _make_search(rules: Rules, trump: int, core: Core) -> Callable[..., int]:
                         if cl < 0 and counts_marriages:
                             v0 = grade_at[w1][c1 + m1]
                         elif closed_end and cl >= 0:
-                            v0 = g_win if cl == 0 else g_fail
+                            if cl:
+                                v0 = g_fail
+                            else:
+                                v0 = g_win if at_close else grade_at[w1][c1 + m1]
                         else:
                             v0 = terminal(0, False, cl, sn, nc0, c1, nm0, m1, 1, w1)
                     else:
@@ -1283,9 +1291,12 @@ def _make_search(rules: Rules, trump: int, core: Core) -> Callable[..., int]:
                                 cl == W2
                                 and (nc0 + nm0 + gain if cl == 0 else c1 + m1 + p1 + gain) >= 66
                             ):
-                                v0 = g_win if cl == 0 else -g_win
+                                if at_close:
+                                    v0 = -g_win if cl else g_win
+                                else:
+                                    v0 = -grade_at[1][nc0 + nm0] if cl else grade_at[w1][c1 + m1]
                             else:
-                                v0 = -g_fail if cl == 0 else g_fail
+                                v0 = g_fail if cl else -g_fail
                         elif not ten_end or cl >= 0:
                             if W2 == 0:
                                 v0 = terminal(0, True, cl, sn, nc0 + gain, c1, nm0, m1, 1, w1)
@@ -1331,7 +1342,10 @@ def _make_search(rules: Rules, trump: int, core: Core) -> Callable[..., int]:
                         if cl < 0 and counts_marriages:
                             v0 = -grade_at[w0][c0 + m0]
                         elif closed_end and cl >= 0:
-                            v0 = -g_win if cl == 1 else -g_fail
+                            if cl:
+                                v0 = -g_win if at_close else -grade_at[w0][c0 + m0]
+                            else:
+                                v0 = -g_fail
                         else:
                             v0 = terminal(1, False, cl, sn, c0, nc1, m0, nm1, w0, 1)
                     else:
@@ -1347,9 +1361,12 @@ def _make_search(rules: Rules, trump: int, core: Core) -> Callable[..., int]:
                                 cl == W2
                                 and (c0 + m0 + p0 + gain if cl == 0 else nc1 + nm1 + gain) >= 66
                             ):
-                                v0 = g_win if cl == 0 else -g_win
+                                if at_close:
+                                    v0 = -g_win if cl else g_win
+                                else:
+                                    v0 = -grade_at[w0][c0 + m0] if cl else grade_at[1][nc1 + nm1]
                             else:
-                                v0 = -g_fail if cl == 0 else g_fail
+                                v0 = g_fail if cl else -g_fail
                         elif not ten_end or cl >= 0:
                             if W2 == 0:
                                 v0 = terminal(0, True, cl, sn, c0 + gain, nc1, m0 + p0, nm1, 1, 1)
@@ -1513,7 +1530,15 @@ def _make_search(rules: Rules, trump: int, core: Core) -> Callable[..., int]:
                     return top
                 bottom = -grade_at[w1][c1 + m1]
         else:
-            if closed_fixed and sn is closed_sn and (cl == L) is closed_by_leader:
+            if closed_end and not at_close and cl >= 0:
+                # (grade_bounds' closed case under AT_END rules, inline)
+                if cl == L:
+                    top = grade_at[w1][c1 + m1] if L == 0 else grade_at[w0][c0 + m0]
+                    bottom = -3 if fc_always3 or not sn[1] else -2
+                else:
+                    top = 3 if fc_always3 or not sn[1] else 2
+                    bottom = -grade_at[w0][c0 + m0] if L == 0 else -grade_at[w1][c1 + m1]
+            elif closed_fixed and sn is closed_sn and (cl == L) is closed_by_leader:
                 top, bottom = closed_bounds
             else:
                 top, bottom = grade_bounds(L, c0, c1, m0, m1, w0, w1, cl, sn)
