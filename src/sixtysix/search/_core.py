@@ -436,13 +436,6 @@ def _make_search(rules: Rules, trump: int, core: Core) -> Callable[..., int]:
     # A closer's win is graded on the close snapshot (when there is one).
     at_close_grade = at_close
 
-    def suits_of(cards: int) -> int:
-        """The suits ``cards`` has a card of, as the bit of each suit's first card."""
-        cards |= cards >> 4
-        cards |= cards >> 2
-        cards |= cards >> 1
-        return cards & suit_base
-
     def sweep(
         X: int,
         hand: int,
@@ -1013,80 +1006,6 @@ def _make_search(rules: Rules, trump: int, core: Core) -> Callable[..., int]:
             closed_bounds = (top, bottom)
         return top, bottom
 
-    def lead_info(hand: int, opp: int) -> tuple[tuple[int, ...], int, int]:
-        """What the two hands of a strict-phase trick tell, ``hand`` leading.
-
-        ``(order, sweeper, cash)``:
-
-        ``order``
-            The leader's cards in search order: sure winners (cards the follower can
-            neither head nor trump), side suits first, then the rest, lowest first.
-        ``sweeper``
-            1 when the leader takes every trick left: each of its suits is headed,
-            down to its own lowest card, over every card of the follower in that
-            suit, and it holds at least as many trumps (it leads trumps first, top
-            down). -1 when the follower does: the same the other way round, and it
-            holds a card of every suit the leader holds (so it heads any lead and
-            then leads out), and the leader has no marriage to declare. Else 0.
-        ``cash``
-            The points of the leader's cards that head every card of the follower in
-            their suit (trumps first: enough of them strip the follower's trumps;
-            otherwise only the trumps count), when there are some and a card is left
-            over to lead after them; else -1.
-        """
-        # The follower's cards and every lower card of their suits: a card of the
-        # leader outside this heads the follower's whole suit (or the suit is void).
-        low = opp
-        low |= (low << 1) & 0xFEFEFEFE
-        low |= (low << 2) & 0xFCFCFCFC
-        low |= (low << 4) & 0xF0F0F0F0
-        heads = hand & ~low
-        mine = (hand & trump_bits).bit_count()
-        theirs = (opp & trump_bits).bit_count()
-        # The smear reaches the last bit of each suit the follower holds.
-        opp_suits = (low >> 7) & suit_base
-        sure = heads
-        if theirs:
-            # A void suit would be trumped.
-            sure &= trump_bits | opp_suits * 0xFF
-        # Sweeps.
-        sweeper = 0
-        if heads == hand:
-            # (every card of the leader heads the follower's cards of its suit)
-            if mine >= theirs:
-                sweeper = 1
-        elif theirs >= mine and not suits_of(hand) & ~opp_suits:
-            cover = opp
-            cover |= (cover >> 1) & 0x7F7F7F7F
-            cover |= (cover >> 2) & 0x3F3F3F3F
-            cover |= (cover >> 4) & 0x0F0F0F0F
-            if not hand & cover and not (marry_strict and (hand >> 2) & (hand >> 3) & suit_base):
-                sweeper = -1
-        # Cashing.
-        cashable = heads
-        if (heads & trump_bits).bit_count() < theirs:
-            cashable &= trump_bits
-        cash = -1
-        if cashable and cashable != hand:
-            cash = (
-                byte_points[cashable & 255]
-                + byte_points[cashable >> 8 & 255]
-                + byte_points[cashable >> 16 & 255]
-                + byte_points[cashable >> 24]
-            )
-        # The order: the sure winners by card index (highest rank first, suit by suit),
-        # side suits before trumps; then the rest from the highest index (the lowest
-        # rank of the last suit) down. Measured: fewer nodes than trumps first or the
-        # rest highest first (benchmarks/solver.py, 37 against 44 nodes a solve at
-        # CLASSIC_66's talon exhaustion).
-        if sure:
-            order = (
-                indices[sure & side_bits] + indices[sure & trump_bits] + descending[hand ^ sure]
-            )
-        else:
-            order = descending[hand]
-        return (order, sweeper, cash)
-
     def last_trick(
         L: int,
         hand: int,
@@ -1553,17 +1472,84 @@ def _make_search(rules: Rules, trump: int, core: Core) -> Callable[..., int]:
         cards = hand.bit_count()
         two_left = cards == 2
         deep = cards > 3
-        # What the two hands alone tell: the lead order,
-        # whether one side takes every trick left, and the points the leader can cash.
-        # With two cards each (here only with a marriage to declare: pair() has the
-        # others) the search is smaller than the checks, so they wait.
+        # What the two hands alone tell: the lead order (plain), whether one side
+        # takes every trick left (sweeper), and the points the leader can cash
+        # (cash_gain). With two cards each (here only with a marriage to declare:
+        # pair() has the others) the search is smaller than the checks, so they wait.
         plain: tuple[int, ...]
         if two_left:
             sweeper = cash_gain = 0
-            plain = ()
+            plain = descending[hand]
         else:
-            info = lead_info(hand, opp)
-            plain, sweeper, cash_gain = info
+            # The follower's cards and every lower card of their suits: a card of the
+            # leader outside this heads the follower's whole suit (or the suit is
+            # void).
+            low = opp
+            low |= (low << 1) & 0xFEFEFEFE
+            low |= (low << 2) & 0xFCFCFCFC
+            low |= (low << 4) & 0xF0F0F0F0
+            heads = hand & ~low
+            mine = (hand & trump_bits).bit_count()
+            theirs = (opp & trump_bits).bit_count()
+            # The smear reaches the last bit of each suit the follower holds.
+            opp_suits = (low >> 7) & suit_base
+            # Sure winners: cards the follower can neither head nor trump.
+            winners = heads
+            if theirs:
+                # A void suit would be trumped.
+                winners &= trump_bits | opp_suits * 0xFF
+            # sweeper is 1 when the leader takes every trick left: each of its cards
+            # heads the follower's cards of its suit, and it holds at least as many
+            # trumps (it leads trumps first, top down). -1 when the follower does: the
+            # same the other way round, and it holds a card of every suit the leader
+            # holds (so it heads any lead and then leads out), and the leader has no
+            # marriage to declare. Else 0.
+            sweeper = 0
+            if heads == hand:
+                if mine >= theirs:
+                    sweeper = 1
+            elif theirs >= mine:
+                suits = hand | hand >> 4
+                suits |= suits >> 2
+                suits |= suits >> 1
+                # (the bit of each suit's first card the leader holds a card of)
+                if not suits & suit_base & ~opp_suits:
+                    cover = opp
+                    cover |= (cover >> 1) & 0x7F7F7F7F
+                    cover |= (cover >> 2) & 0x3F3F3F3F
+                    cover |= (cover >> 4) & 0x0F0F0F0F
+                    if not hand & cover and not (
+                        marry_strict and (hand >> 2) & (hand >> 3) & suit_base
+                    ):
+                        sweeper = -1
+            # cash_gain: the points of the leader's cards that head every card of the
+            # follower in their suit (trumps first: enough of them strip the
+            # follower's trumps; otherwise only the trumps count), when there are some
+            # and a card is left over to lead after them; else -1.
+            cashable = heads
+            if (heads & trump_bits).bit_count() < theirs:
+                cashable &= trump_bits
+            cash_gain = -1
+            if cashable and cashable != hand:
+                cash_gain = (
+                    byte_points[cashable & 255]
+                    + byte_points[cashable >> 8 & 255]
+                    + byte_points[cashable >> 16 & 255]
+                    + byte_points[cashable >> 24]
+                )
+            # The order: the sure winners by card index (highest rank first, suit by
+            # suit), side suits before trumps; then the rest from the highest index
+            # (the lowest rank of the last suit) down. Measured: fewer nodes than
+            # trumps first or the rest highest first (benchmarks/solver.py, 37 against
+            # 44 nodes a solve at CLASSIC_66's talon exhaustion).
+            if winners:
+                plain = (
+                    indices[winners & side_bits]
+                    + indices[winners & trump_bits]
+                    + descending[hand ^ winners]
+                )
+            else:
+                plain = descending[hand]
         if sweeper > 0:
             sure = sweep(L, hand, opp, cl, sn, c0, c1, m0, m1, p0, p1, w0, w1)
             if sure >= beta or sure >= top:
@@ -1600,10 +1586,6 @@ def _make_search(rules: Rules, trump: int, core: Core) -> Callable[..., int]:
                 if cash > alpha:
                     alpha = cash
         a_in = alpha
-        if two_left:
-            # Two cards each with a marriage to declare: searched in full.
-            info = lead_info(hand, opp)
-            plain = info[0]
         rooted = root_next
         if rooted:
             # The root of a solve: the cards in legal_moves order (by index), so the
