@@ -29,6 +29,7 @@ from typing import Any
 
 import attrs
 
+from ..cards import Card
 from ..engine import apply_move, legal_moves
 from ..errors import HiddenCardsError, quote
 from ..moves import Claim, Move, Play
@@ -197,14 +198,13 @@ def solve(
     args = args_of(state)
     best_value, root_best = core.root(*args, -INF, INF)
     lead = args[0] == 0 and args[16] < 0
-    for move in legal_moves(state):
-        if root_best != -2:
-            if (type(move) is Claim and root_best == -1) or (
-                isinstance(move, Play) and move.card.index == root_best
-            ):
-                best = move
-                break
-            continue
+    # (a root that told its best move has no marriage to declare: the move is the
+    # claim or the play of that card, equal to the one legal_moves lists)
+    if root_best >= 0:
+        best = Play(Card.from_index(root_best))
+    elif root_best == -1:
+        best = Claim()
+    for move in () if best is not None else legal_moves(state):
         if type(move) is Claim:
             # A claim ends the hand: its value is the score now.
             c0, c1, m0, m1, w0, w1 = args[8], args[9], args[10], args[11], args[14], args[15]
