@@ -137,6 +137,49 @@ def test_solve_matches_brute_force_under_every_strict_play_rule(
         check(state)
 
 
+def beaten_positions(rules: ss.Rules, count: int, seed: int, limit: int) -> list[ss.HandState]:
+    """Closed hands where the closer's opponent has 50 points or more (random play).
+
+    Under ``CloserBeaten.FLAT_TWO`` such a seat may reach 66 and still not be out: its
+    claim is then correct and worth 2, against whatever playing on is worth.
+    """
+    rng = random.Random(seed)
+    found: list[ss.HandState] = []
+    for _ in range(count * 400):
+        if len(found) >= count:
+            break
+        state = ss.new_hand(rules, seed=rng.getrandbits(48), dealer=rng.randrange(2))
+        target = rng.randint(4, limit)
+        while not state.is_over and remaining(state) > target:
+            moves = ss.legal_moves(state)
+            closes = [m for m in moves if isinstance(m, ss.Close)]
+            if closes and rng.random() < 0.3:
+                state = ss.apply_move(state, closes[0])
+                continue
+            choices = [m for m in moves if not isinstance(m, ss.Claim | ss.Close)] or list(moves)
+            state = ss.apply_move(state, rng.choice(choices))
+        if state.is_over or state.closed_by < 0:
+            continue
+        other = 1 - state.closed_by
+        if state.card_points[other] + state.marriages[other] >= 50:
+            found.append(state)
+    return found
+
+
+@pytest.mark.parametrize("failed_close", list(ss.FailedClose), ids=lambda rule: rule.name)
+def test_solve_matches_brute_force_when_the_closer_beaten_rule_keeps_a_seat_in(
+    failed_close: ss.FailedClose,
+) -> None:
+    """A correct claim that is not forced (found by comparing with the 0.2 solver)."""
+    variant = attrs.evolve(ss.PAGAT_66, failed_close=failed_close)
+    positions = beaten_positions(
+        variant, 60, seed=list(ss.FailedClose).index(failed_close), limit=10
+    )
+    assert len(positions) == 60
+    for state in positions:
+        check(state)
+
+
 #: The scoring fields the solver's bounds read, with every value each can take.
 SCORING_FIELDS: dict[str, list[Any]] = {
     "failed_close": list(ss.FailedClose),

@@ -1042,8 +1042,10 @@ def _make_search(rules: Rules, trump: int, core: Core) -> Callable[..., int]:
         else:
             v0 = terminal(1, True, cl, sn, c0, c1 + gain, m0, m1 + p1, w0, 1)
         v = v0 if L == 0 else -v0
-        if explicit and won_me and v < -1:
-            # A false claim loses at least one game point, so it matters only below -1.
+        if explicit and won_me and (v < -1 or (c1 + m1 if L else c0 + m0) >= 66):
+            # A false claim loses at least one game point, so it matters only below -1;
+            # a correct one (a non-closer the closer-beaten rule keeps from being out)
+            # is worth its score.
             v0 = terminal(L, False, cl, sn, c0, c1, m0, m1, w0, w1)
             if L == 1:
                 v0 = -v0
@@ -1245,9 +1247,11 @@ def _make_search(rules: Rules, trump: int, core: Core) -> Callable[..., int]:
                                 v0 = -grade_at[1][a0]
                             else:
                                 v0 = 0
-                        if explicit and v0 < -1:
-                            # Seat 0 (it has won a trick) may claim, falsely, instead:
-                            # that loses at least one game point, so only below -1.
+                        if explicit and (v0 < -1 or nc0 + nm0 >= 66):
+                            # Seat 0 (it has won a trick) may claim instead: falsely,
+                            # which loses at least one game point, so only below -1,
+                            # or correctly (kept from being out by the closer-beaten
+                            # rule).
                             if false_fixed and nc0 + nm0 < 66:
                                 fc = -2 if false_flat or w1 else -3
                             else:
@@ -1313,7 +1317,7 @@ def _make_search(rules: Rules, trump: int, core: Core) -> Callable[..., int]:
                                 v0 = grade_at[1][a1]
                             else:
                                 v0 = 0
-                        if explicit and v0 > 1:
+                        if explicit and (v0 > 1 or nc1 + nm1 >= 66):
                             if false_fixed and nc1 + nm1 < 66:
                                 fc = 2 if false_flat or w0 else 3
                             else:
@@ -1331,9 +1335,10 @@ def _make_search(rules: Rules, trump: int, core: Core) -> Callable[..., int]:
                     alpha = worst
                     if alpha >= beta:
                         break
-        if explicit and best < -1 and (w1 if L else w0):
+        if explicit and (w1 if L else w0) and (best < -1 or (c1 + m1 if L else c0 + m0) >= 66):
             # A false claim loses at least one game point, so it matters only when
-            # every card play loses more than one game point.
+            # every card play loses more than one game point; a correct one (see
+            # last_trick) is worth its score.
             if false_fixed and (c1 + m1 if L else c0 + m0) < 66:
                 v0 = -2 if false_flat or (w0 if L else w1) else -3
             else:
@@ -1600,10 +1605,12 @@ def _make_search(rules: Rules, trump: int, core: Core) -> Callable[..., int]:
         best = -INF
         best_card = -1
         # A false claim is worth -1 at best: a bound to start from while the window
-        # reaches below that, else needed only if every card play is worse.
+        # reaches below that, else needed only if every card play is worse. A correct
+        # claim here (a non-closer with 66 that the closer-beaten rule keeps from
+        # being out) is worth its score, always a bound to start from.
         claim_later = False
         if explicit and won_me:
-            if alpha < -1:
+            if alpha < -1 or (c1 + m1 if L else c0 + m0) >= 66:
                 if false_fixed and (c1 + m1 if L else c0 + m0) < 66:
                     # A false claim under FLAT_TWO or TWO_OR_THREE rules (terminal's
                     # value, inline): 3 only when the opponent has won no trick.
