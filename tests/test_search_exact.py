@@ -156,7 +156,9 @@ def beaten_positions(rules: ss.Rules, count: int, seed: int, limit: int) -> list
             if closes and rng.random() < 0.3:
                 state = ss.apply_move(state, closes[0])
                 continue
-            choices = [m for m in moves if not isinstance(m, ss.Claim | ss.Close)] or list(moves)
+            choices: list[ss.Move] = [
+                m for m in moves if not isinstance(m, ss.Claim | ss.Close)
+            ] or list(moves)
             state = ss.apply_move(state, rng.choice(choices))
         if state.is_over or state.closed_by < 0:
             continue
