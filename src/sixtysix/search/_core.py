@@ -1161,19 +1161,14 @@ def _make_search(rules: Rules, trump: int, core: Core) -> Callable[..., int]:
             else:
                 plays = opp
             lp = points[ld]
+            beats = beat_mask[ld]
             rest = hand ^ lb
             worst = INF
             while plays:
                 bit = plays & -plays
                 plays ^= bit
-                card = bit.bit_length() - 1
-                if card >> 3 == lsuit:
-                    W = F if card < ld else L
-                elif card >> 3 == trump:
-                    W = F
-                else:
-                    W = L
-                gain = lp + points[card]
+                W = F if bit & beats else L
+                gain = lp + points[bit.bit_length() - 1]
                 other = opp ^ bit
                 if L == 0:
                     f0 = rest
@@ -1199,12 +1194,8 @@ def _make_search(rules: Rules, trump: int, core: Core) -> Callable[..., int]:
                     else:
                         # The last trick, inline (last_trick's body): seat 0 leads.
                         ld2 = f0.bit_length() - 1
-                        card2 = f1.bit_length() - 1
-                        if card2 >> 3 == ld2 >> 3:
-                            W2 = 1 if card2 < ld2 else 0
-                        else:
-                            W2 = 1 if card2 >> 3 == trump else 0
-                        gain = points[ld2] + points[card2]
+                        W2 = 1 if f1 & beat_mask[ld2] else 0
+                        gain = points[ld2] + points[f1.bit_length() - 1]
                         if closed_end and cl >= 0:
                             # terminal()'s end of a closed hand, inline: the closer wins
                             # if it takes the last trick with 66, else it fails.
@@ -1273,12 +1264,8 @@ def _make_search(rules: Rules, trump: int, core: Core) -> Callable[..., int]:
                             v0 = terminal(1, False, cl, sn, c0, nc1, m0, nm1, w0, 1)
                     else:
                         ld2 = f1.bit_length() - 1
-                        card2 = f0.bit_length() - 1
-                        if card2 >> 3 == ld2 >> 3:
-                            W2 = 0 if card2 < ld2 else 1
-                        else:
-                            W2 = 0 if card2 >> 3 == trump else 1
-                        gain = points[ld2] + points[card2]
+                        W2 = 0 if f0 & beat_mask[ld2] else 1
+                        gain = points[ld2] + points[f0.bit_length() - 1]
                         if closed_end and cl >= 0:
                             if (
                                 cl == W2
