@@ -1376,6 +1376,26 @@ def _make_search(rules: Rules, trump: int, core: Core) -> Callable[..., int]:
             return pair(L, hand, opp, c0, c1, m0, m1, p0, p1, w0, w1, cl, sn, alpha, beta)
         return strict(L, hand, opp, c0, c1, m0, m1, p0, p1, w0, w1, cl, sn, alpha, beta)
 
+    def last_trick_in(
+        L: int,
+        hand: int,
+        opp: int,
+        c0: int,
+        c1: int,
+        m0: int,
+        m1: int,
+        p0: int,
+        p1: int,
+        w0: int,
+        w1: int,
+        cl: int,
+        sn: Any,
+        alpha: int,
+        beta: int,
+    ) -> int:
+        """last_trick() called like strict() (the window does not matter: it is exact)."""
+        return last_trick(L, hand, opp, c0, c1, m0, m1, p0, p1, w0, w1, cl, sn)
+
     def strict(
         L: int,
         hand: int,
@@ -1463,7 +1483,8 @@ def _make_search(rules: Rules, trump: int, core: Core) -> Callable[..., int]:
             alpha = bottom
         cards = hand.bit_count()
         two_left = cards == 2
-        deep = cards > 3
+        # The search of the trick after this one, by the cards then left.
+        child: Callable[..., int] = strict if cards > 3 else last_trick_in if two_left else pair
         # What the two hands alone tell: the lead order (plain), whether one side
         # takes every trick left (sweeper), and the points the leader can cash
         # (cash_gain). With two cards each (here only with a marriage to declare:
@@ -1742,26 +1763,11 @@ def _make_search(rules: Rules, trump: int, core: Core) -> Callable[..., int]:
                         if L:
                             v = -v
                     elif L == 0:
-                        if deep:
-                            v = strict(
-                                0, rest, other, nc0, c1, nm0, lm1, 0, lp1, 1, w1, cl, sn, alpha, b
-                            )
-                        elif two_left:
-                            v = last_trick(
-                                0, rest, other, nc0, c1, nm0, lm1, 0, lp1, 1, w1, cl, sn
-                            )
-                        else:
-                            v = pair(
-                                0, rest, other, nc0, c1, nm0, lm1, 0, lp1, 1, w1, cl, sn, alpha, b
-                            )
-                    elif deep:
-                        v = -strict(
-                            0, other, rest, nc0, c1, nm0, lm1, 0, lp1, 1, w1, cl, sn, -b, -alpha
+                        v = child(
+                            0, rest, other, nc0, c1, nm0, lm1, 0, lp1, 1, w1, cl, sn, alpha, b
                         )
-                    elif two_left:
-                        v = -last_trick(0, other, rest, nc0, c1, nm0, lm1, 0, lp1, 1, w1, cl, sn)
                     else:
-                        v = -pair(
+                        v = -child(
                             0, other, rest, nc0, c1, nm0, lm1, 0, lp1, 1, w1, cl, sn, -b, -alpha
                         )
                 else:
@@ -1776,26 +1782,11 @@ def _make_search(rules: Rules, trump: int, core: Core) -> Callable[..., int]:
                         if L:
                             v = -v
                     elif L == 1:
-                        if deep:
-                            v = strict(
-                                1, rest, other, c0, nc1, lm0, nm1, lp0, 0, w0, 1, cl, sn, alpha, b
-                            )
-                        elif two_left:
-                            v = last_trick(
-                                1, rest, other, c0, nc1, lm0, nm1, lp0, 0, w0, 1, cl, sn
-                            )
-                        else:
-                            v = pair(
-                                1, rest, other, c0, nc1, lm0, nm1, lp0, 0, w0, 1, cl, sn, alpha, b
-                            )
-                    elif deep:
-                        v = -strict(
-                            1, other, rest, c0, nc1, lm0, nm1, lp0, 0, w0, 1, cl, sn, -b, -alpha
+                        v = child(
+                            1, rest, other, c0, nc1, lm0, nm1, lp0, 0, w0, 1, cl, sn, alpha, b
                         )
-                    elif two_left:
-                        v = -last_trick(1, other, rest, c0, nc1, lm0, nm1, lp0, 0, w0, 1, cl, sn)
                     else:
-                        v = -pair(
+                        v = -child(
                             1, other, rest, c0, nc1, lm0, nm1, lp0, 0, w0, 1, cl, sn, -b, -alpha
                         )
                 if v < worst:
