@@ -549,6 +549,22 @@ def test_wrapped_bots_are_reproducible_from_the_seed() -> None:
     assert play_games(bots(8), 3, 4) != first
 
 
+def test_wrapped_bots_in_the_cpp_evaluate_bots() -> None:
+    """pyspiel.evaluate_bots (C++) plays the wrapped bots too, reproducibly from its seed."""
+    game = load("python_sixtysix(variant=schnapsen)")
+
+    def run(seed: int) -> list[float]:
+        state = game.new_initial_state()
+        bots = [sso.as_pyspiel_bot("rule", 0, rng=1), sso.as_pyspiel_bot("random", 1, rng=2)]
+        returns: list[float] = pyspiel.evaluate_bots(state, bots, seed)
+        assert state.is_terminal() and returns == state.returns()
+        return returns
+
+    results = [run(seed) for seed in range(6)]
+    assert results == [run(seed) for seed in range(6)]
+    assert all(sum(r) == 0.0 and abs(r[0]) in (1, 2, 3) for r in results)
+
+
 @pytest.mark.parametrize("claims", ["auto", "explicit"])
 def test_wrapped_bot_against_openspiel_mcts_bot(claims: str) -> None:
     game = load(f"python_sixtysix(variant=schnapsen,claims={claims})")
