@@ -38,6 +38,10 @@ the same history as text. Public and private observations are provided too.
 :class:`~sixtysix.HandState`, the moves), so ``clone()`` shares it instead of copying
 it; ``serialize()`` and ``pickle`` work. :func:`resampler` makes the callback that
 OpenSpiel's Python ``ISMCTSBot.set_resampler`` takes.
+
+**Bots.** :func:`as_pyspiel_bot` makes any ``sixtysix`` :class:`~sixtysix.Bot` a
+``pyspiel.Bot`` (:class:`PyspielBot`), so OpenSpiel's ``evaluate_bots`` and examples
+can play it against OpenSpiel's bots.
 """
 
 from __future__ import annotations
@@ -51,12 +55,24 @@ import numpy as np
 import pyspiel
 
 from ._adapters import resolve_rules
+from .bots import Bot
+from .bots.registry import make_bot
 from .cards import CARDS
 from .encoding import encode_view, layout, observation_size, view_text
-from .engine import apply_move, deal_from_order, is_over, legal_moves
-from .errors import AdapterError, SixtySixError, quote
+from .engine import apply_move, deal_from_order, explain_illegal, is_over, legal_moves
+from .errors import AdapterError, IllegalMoveError, SixtySixError, quote
 from .game import TwoHandGame
-from .moves import NUM_ACTIONS, move_from_id, move_id
+from .moves import (
+    NUM_ACTIONS,
+    Claim,
+    Close,
+    Draw,
+    Exchange,
+    Marry,
+    Play,
+    move_from_id,
+    move_id,
+)
 from .notation import render
 from .observe import determinize, observe
 from .rules import Rules
@@ -65,9 +81,11 @@ from .state import HandState
 __all__ = [
     "GAME_NAME",
     "GAME_TYPE",
+    "PyspielBot",
     "SixtySixGame",
     "SixtySixObserver",
     "SixtySixState",
+    "as_pyspiel_bot",
     "max_game_length",
     "resample",
     "resampler",
@@ -519,17 +537,193 @@ def resampler(
     Raises:
         AdapterError: ``rng`` is neither a :class:`random.Random`, an int nor ``None``.
     """
-    if isinstance(rng, random.Random):
-        source = rng
-    elif rng is None or (type(rng) is int):
-        source = random.Random(rng)
-    else:
-        raise AdapterError(f"rng must be a random.Random or an int seed, not {quote(rng)}")
+    source = _random_source(rng)
 
     def resample_callback(state: SixtySixState, player: int) -> SixtySixState:
         return resample(state, player, source)
 
     return resample_callback
+
+
+# ----------------------------------------------------------------------------- bots
+
+_MOVE_TYPES = (Play, Marry, Exchange, Close, Draw, Claim)
+_NO_POLICY = (
+    "a sixtysix bot chooses a move and gives no policy (provides_policy() is False); "
+    "use step(state)"
+)
+
+
+def _random_source(rng: object) -> random.Random:
+    """``rng`` itself, or a new :class:`random.Random` seeded with it."""
+    if isinstance(rng, random.Random):
+        return rng
+    if rng is None or type(rng) is int:
+        return random.Random(rng)
+    raise AdapterError(f"rng must be a random.Random or an int seed, not {quote(rng)}")
+
+
+class PyspielBot(pyspiel.Bot):  # type: ignore[misc]
+    """A ``sixtysix`` :class:`~sixtysix.Bot` as a ``pyspiel.Bot``; made by :func:`as_pyspiel_bot`.
+
+    :meth:`step` gives the bot the :class:`~sixtysix.PlayerView` of the player to move
+    (:func:`~sixtysix.observe` of the state's hand: what that player can know, never the
+    opponent's hidden cards) and returns the id of the move it chose
+    (:func:`~sixtysix.moves.move_id`, the game's action id). The bot draws its
+    randomness from :attr:`rng` only, so a seed makes its moves reproducible.
+
+    ``sixtysix`` bots remember nothing between moves, so :meth:`restart_at`,
+    :meth:`inform_action` and :meth:`inform_actions` only check the state. The bot
+    chooses a move, not a probability over moves: :meth:`provides_policy` is ``False``
+    and :meth:`get_policy` and :meth:`step_with_policy` raise.
+    """
+
+    def __init__(self, bot: Bot, player_id: int | None, rng: random.Random) -> None:
+        pyspiel.Bot.__init__(self)
+        #: The wrapped ``sixtysix`` bot.
+        self.bot = bot
+        #: The random generator handed to ``bot.choose``.
+        self.rng = rng
+        self._player_id = player_id
+
+    def __repr__(self) -> str:
+        """``PyspielBot(RuleBot(), player_id=0)``."""
+        return f"PyspielBot({self.bot!r}, player_id={self._player_id!r})"
+
+    def player_id(self) -> int | None:
+        """The player this bot plays, or ``None`` for whichever player is to move."""
+        return self._player_id
+
+    def _hand(self, state: object, what: str) -> HandState | None:
+        if not isinstance(state, SixtySixState):
+            raise AdapterError(f"{what}: this bot plays {GAME_NAME} states, not {quote(state)}")
+        return state.hand
+
+    def restart_at(self, state: SixtySixState) -> None:
+        """Start a new game at ``state`` (nothing to forget: only the state is checked).
+
+        Raises:
+            AdapterError: ``state`` is not a ``python_sixtysix`` state.
+        """
+        self._hand(state, "restart_at")
+
+    def inform_action(self, state: SixtySixState, player_id: int, action: int) -> None:
+        """Another player's move or a chance outcome: nothing to remember (state checked).
+
+        Raises:
+            AdapterError: ``state`` is not a ``python_sixtysix`` state.
+        """
+        self._hand(state, "inform_action")
+
+    def inform_actions(self, state: SixtySixState, actions: list[int]) -> None:
+        """Simultaneous moves (the game has none): nothing to remember (state checked).
+
+        Raises:
+            AdapterError: ``state`` is not a ``python_sixtysix`` state.
+        """
+        self._hand(state, "inform_actions")
+
+    def step(self, state: SixtySixState) -> int:
+        """The action id of the move the bot chooses in ``state``.
+
+        Raises:
+            AdapterError: ``state`` is not a ``python_sixtysix`` state, is a chance node
+                (the deal) or terminal, or another player than :meth:`player_id` is to
+                move.
+            IllegalMoveError: the bot returned something that is not a legal move here.
+        """
+        hand = self._hand(state, "step")
+        if hand is None:
+            raise AdapterError(
+                "step: the state is a chance node (the pack is being dealt); apply a "
+                "chance outcome, the bot moves once the hand is dealt"
+            )
+        seat = hand.to_move
+        if seat is None:
+            raise AdapterError("step: the hand is over, so there is no move to choose")
+        if self._player_id is not None and seat != self._player_id:
+            raise AdapterError(
+                f"step: player {seat} is to move, but this bot plays player {self._player_id}"
+            )
+        move: object = self.bot.choose(observe(hand, seat), self.rng)
+        who = f"the bot {quote(self.bot)} (player {seat})"
+        if not isinstance(move, _MOVE_TYPES):
+            raise IllegalMoveError(move, f"{who} returned {quote(move)}, which is not a move")
+        reason = explain_illegal(hand, move)
+        if reason is not None:
+            raise IllegalMoveError(move, f"{who} chose it, but {reason}")
+        return move_id(move)
+
+    def provides_policy(self) -> bool:
+        """``False``: the bot chooses one move, it does not give a policy."""
+        return False
+
+    def get_policy(self, state: SixtySixState) -> list[tuple[int, float]]:
+        """Not available: a ``sixtysix`` bot gives a move, not a policy.
+
+        Raises:
+            AdapterError: always.
+        """
+        raise AdapterError(_NO_POLICY)
+
+    def step_with_policy(self, state: SixtySixState) -> tuple[list[tuple[int, float]], int]:
+        """Not available: a ``sixtysix`` bot gives a move, not a policy.
+
+        Raises:
+            AdapterError: always.
+        """
+        raise AdapterError(_NO_POLICY)
+
+
+def as_pyspiel_bot(
+    bot: Bot | str,
+    player_id: int | None = None,
+    *,
+    rng: random.Random | int | None = None,
+    bot_kwargs: dict[str, Any] | None = None,
+) -> PyspielBot:
+    """``bot`` as a ``pyspiel.Bot`` for ``python_sixtysix``: see :class:`PyspielBot`.
+
+    Args:
+        bot: A :class:`~sixtysix.Bot` (:class:`~sixtysix.RuleBot`,
+            :class:`~sixtysix.PimcBot`, ...) or a name for
+            :func:`~sixtysix.bots.registry.make_bot` (``"random"``, ``"rule"``,
+            ``"pimc"``, ``"ismcts"``, an import path).
+        player_id: The player (0 or 1) the bot plays; :meth:`~PyspielBot.step` then
+            refuses a state where the other player is to move. ``None`` (the default):
+            whichever player is to move.
+        rng: The bot's :class:`random.Random`, or a seed for a new one (``None``: an
+            unseeded one).
+        bot_kwargs: Keyword arguments for ``make_bot`` when ``bot`` is a name.
+
+    Against OpenSpiel's uniform random bot, with ``evaluate_bots``:
+
+    >>> import numpy as np
+    >>> import pyspiel
+    >>> from open_spiel.python.algorithms.evaluate_bots import evaluate_bots
+    >>> from open_spiel.python.bots.uniform_random import UniformRandomBot
+    >>> from sixtysix import RuleBot
+    >>> from sixtysix.openspiel import as_pyspiel_bot
+    >>> game = pyspiel.load_game("python_sixtysix(variant=schnapsen)")
+    >>> bots = [as_pyspiel_bot(RuleBot(), 0, rng=1), UniformRandomBot(1, np.random.RandomState(2))]
+    >>> rng = np.random.RandomState(3)
+    >>> results = [evaluate_bots(game.new_initial_state(), bots, rng) for _ in range(10)]
+    >>> all(a + b == 0 for a, b in results), sum(a for a, _ in results) > 0  # RuleBot wins
+    (True, True)
+
+    Raises:
+        AdapterError: ``player_id`` is not 0, 1 or ``None``, ``rng`` is neither a
+            :class:`random.Random`, an int nor ``None``, or ``bot`` is not a bot.
+        PlayerError: ``bot`` names no bot, or ``bot_kwargs`` do not fit it.
+    """
+    made = make_bot(bot, bot_kwargs) if isinstance(bot, str) else bot
+    if not isinstance(made, Bot):
+        raise AdapterError(
+            f"bot must be a sixtysix Bot (with choose(view, rng)) or a bot name, not {quote(bot)}"
+        )
+    if player_id is not None and (type(player_id) is not int or player_id not in (0, 1)):
+        raise AdapterError(f"player_id must be 0, 1 or None, not {quote(player_id)}")
+    return PyspielBot(made, player_id, _random_source(rng))
 
 
 if GAME_NAME not in pyspiel.registered_names():

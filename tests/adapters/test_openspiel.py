@@ -9,10 +9,12 @@ from __future__ import annotations
 import os
 import pickle
 import random
+import re
 import sys
 from pathlib import Path
 from typing import Any
 
+import attrs
 import pytest
 from tests.profiles import repeats
 
@@ -22,19 +24,22 @@ np = pytest.importorskip("numpy")
 import sixtysix as ss  # noqa: E402
 import sixtysix.openspiel as sso  # noqa: E402
 from sixtysix.encoding import encode_view  # noqa: E402
-from sixtysix.errors import AdapterError  # noqa: E402
+from sixtysix.errors import AdapterError, IllegalMoveError, PlayerError  # noqa: E402
 from sixtysix.game import TwoHandGame  # noqa: E402
-from sixtysix.moves import move_id  # noqa: E402
+from sixtysix.moves import ALL_MOVES, move_id  # noqa: E402
 
 api_test = pytest.importorskip("open_spiel.integration_tests.api_test")
 games_sim_test = pytest.importorskip("open_spiel.python.tests.games_sim_test")
 generate_playthrough = pytest.importorskip("open_spiel.python.algorithms.generate_playthrough")
 ismcts = pytest.importorskip("open_spiel.python.algorithms.ismcts")
 mcts = pytest.importorskip("open_spiel.python.algorithms.mcts")
+evaluate_bots = pytest.importorskip("open_spiel.python.algorithms.evaluate_bots").evaluate_bots
+uniform_random = pytest.importorskip("open_spiel.python.bots.uniform_random")
 
 PRESET_NAMES = [name.lower() for name in ss.PRESETS]
 PLAYTHROUGH = Path(__file__).parent.parent / "data" / "python_sixtysix.txt"
 PLAYTHROUGH_GAME = "python_sixtysix(variant=schnapsen)"
+ADAPTERS_PAGE = Path(__file__).parent.parent.parent / "docs" / "adapters.md"
 # random_sim_test runs: SIXTYSIX_SIM_COUNT for every preset when it is set
 # (SIXTYSIX_SIM_COUNT=100 runs the full acceptance check); otherwise weights of the
 # Hypothesis profile (tests/profiles.py): 100 for Schnapsen and 20 for the other presets,
@@ -420,6 +425,297 @@ def test_ismcts_bot_with_resampler_plays_four_hands() -> None:
         assert sum(returns) == 0.0 and max(abs(x) for x in returns) <= 3
         totals = [t + r for t, r in zip(totals, returns, strict=True)]
     assert sum(totals) == 0.0
+
+
+# ------------------------------------------------------------------ as_pyspiel_bot
+
+#: Every two-hand bot of the registry, with budgets small enough for tests.
+SMALL_BOTS: dict[str, Any] = {
+    "random": ss.RandomBot(),
+    "rule": ss.RuleBot(),
+    "pimc": ss.PimcBot(worlds=4, min_worlds=2, exact_talon=0),
+    "ismcts": ss.IsmctsBot(iterations=6),
+}
+
+
+def test_small_bots_cover_the_registry() -> None:
+    from sixtysix.bots.registry import two_hand_bot_names
+
+    assert sorted(SMALL_BOTS) == two_hand_bot_names()
+
+
+def test_wrapped_rule_bot_beats_uniform_random_in_evaluate_bots() -> None:
+    """OpenSpiel's evaluate_bots plays the wrapped RuleBot against its uniform random bot."""
+    game = load("python_sixtysix(variant=schnapsen)")
+    rng = np.random.RandomState(0)
+    rule_total = 0.0
+    won = 0
+    games = max(10, repeats(40))
+    for g in range(games):
+        seat = g % 2
+        rule = sso.as_pyspiel_bot(ss.RuleBot(), seat, rng=g)
+        uniform = uniform_random.UniformRandomBot(1 - seat, np.random.RandomState(g))
+        bots = [rule, uniform] if seat == 0 else [uniform, rule]
+        state = game.new_initial_state()
+        returns = evaluate_bots(state, bots, rng)
+        assert state.is_terminal() and sum(returns) == 0.0
+        rule_total += returns[seat]
+        won += returns[seat] > 0
+    # RuleBot wins almost every hand against a player that also claims at random.
+    assert won > games * 0.7 and rule_total > 0
+
+
+@pytest.mark.parametrize("name", sorted(SMALL_BOTS))
+@pytest.mark.parametrize("variant", ["schnapsen", "classic_66", "santase"])
+def test_wrapped_bot_picks_only_legal_actions(name: str, variant: str) -> None:
+    game = load(f"python_sixtysix(variant={variant},claims=explicit)")
+    wrapped = sso.as_pyspiel_bot(SMALL_BOTS[name], rng=1)
+    rng = np.random.RandomState(2)
+    hands = 2 if name in ("pimc", "ismcts") else 6
+    decisions = 0
+    for _ in range(hands):
+        state = game.new_initial_state()
+        wrapped.restart_at(state)
+        while not state.is_terminal():
+            if state.is_chance_node():
+                deal(state, rng)
+                continue
+            action = wrapped.step(state)
+            assert type(action) is int and action in state.legal_actions()
+            state.apply_action(action)
+            decisions += 1
+    assert decisions > hands
+
+
+@pytest.mark.parametrize("name", sorted(SMALL_BOTS))
+def test_wrapped_choice_is_the_bare_choice_on_the_same_view(name: str) -> None:
+    bot = SMALL_BOTS[name]
+    for k, state in enumerate(random_states(load(), 21, 8)):
+        seat = state.current_player()
+        view = ss.observe(state.hand, seat)
+        bare = bot.choose(view, random.Random(k))
+        assert sso.as_pyspiel_bot(bot, seat, rng=k).step(state) == move_id(bare)
+        assert sso.as_pyspiel_bot(bot, rng=random.Random(k)).step(state) == move_id(bare)
+
+
+@attrs.define
+class SpyBot:
+    """Plays like RuleBot and keeps every view it was given."""
+
+    views: list[Any] = attrs.field(factory=list)
+
+    def choose(self, view: Any, rng: random.Random) -> Any:
+        self.views.append(view)
+        return ss.RuleBot().choose(view, rng)
+
+
+def test_wrapped_bot_sees_only_the_acting_players_view() -> None:
+    game = load()
+    rng = random.Random(5)
+    for state in random_states(game, 22, 15):
+        seat = state.current_player()
+        spy = SpyBot()
+        wrapped = sso.as_pyspiel_bot(spy, rng=0)
+        action = wrapped.step(state)
+        (view,) = spy.views
+        assert type(view) is ss.PlayerView
+        assert view == ss.observe(state.hand, seat) and view.seat == seat
+        # Dealing the hidden cards again changes nothing the bot is given or chooses.
+        other = sso.resample(state, seat, rng)
+        assert sso.as_pyspiel_bot(spy, rng=0).step(other) == action
+        assert spy.views[1] == view
+
+
+def play_games(bots: list[Any], seed: int, games: int) -> list[list[int]]:
+    game = load("python_sixtysix(variant=classic_66)")
+    rng = np.random.RandomState(seed)
+    histories = []
+    for _ in range(games):
+        state = game.new_initial_state()
+        evaluate_bots(state, bots, rng)
+        histories.append(state.history())
+    return histories
+
+
+def test_wrapped_bots_are_reproducible_from_the_seed() -> None:
+    def bots(seed: int) -> list[Any]:
+        return [
+            sso.as_pyspiel_bot("random", 0, rng=seed),
+            sso.as_pyspiel_bot("random", 1, rng=seed + 1),
+        ]
+
+    first = play_games(bots(7), 3, 4)
+    assert play_games(bots(7), 3, 4) == first
+    assert play_games(bots(8), 3, 4) != first
+
+
+def test_wrapped_bots_in_the_cpp_evaluate_bots() -> None:
+    """pyspiel.evaluate_bots (C++) plays the wrapped bots too, reproducibly from its seed."""
+    game = load("python_sixtysix(variant=schnapsen)")
+
+    def run(seed: int) -> list[float]:
+        state = game.new_initial_state()
+        bots = [sso.as_pyspiel_bot("rule", 0, rng=1), sso.as_pyspiel_bot("random", 1, rng=2)]
+        returns: list[float] = pyspiel.evaluate_bots(state, bots, seed)
+        assert state.is_terminal() and returns == state.returns()
+        return returns
+
+    results = [run(seed) for seed in range(6)]
+    assert results == [run(seed) for seed in range(6)]
+    assert all(sum(r) == 0.0 and abs(r[0]) in (1, 2, 3) for r in results)
+
+
+@pytest.mark.parametrize("claims", ["auto", "explicit"])
+def test_wrapped_bot_against_openspiel_mcts_bot(claims: str) -> None:
+    game = load(f"python_sixtysix(variant=schnapsen,claims={claims})")
+    mcts_bot = mcts.MCTSBot(
+        game,
+        2.0,
+        10,
+        mcts.RandomRolloutEvaluator(1, np.random.RandomState(0)),
+        random_state=np.random.RandomState(1),
+    )
+    rule = sso.as_pyspiel_bot("rule", rng=2)
+    rng = np.random.RandomState(3)
+    for bots in ([mcts_bot, rule], [rule, mcts_bot]):
+        returns = evaluate_bots(game.new_initial_state(), bots, rng)
+        assert sum(returns) == 0.0 and 1 <= abs(returns[0]) <= 3
+
+
+class RestartableISMCTSBot(ismcts.ISMCTSBot):  # type: ignore[misc,name-defined]
+    """The pattern of docs/adapters.md: ISMCTSBot with the restart_at evaluate_bots calls."""
+
+    def restart_at(self, state: Any) -> None:
+        pass
+
+
+def test_wrapped_bot_against_openspiel_ismcts_bot() -> None:
+    game = load("python_sixtysix(variant=schnapsen,claims=auto)")
+
+    def new_ismcts() -> Any:
+        bot = RestartableISMCTSBot(
+            game,
+            mcts.RandomRolloutEvaluator(1, np.random.RandomState(0)),
+            2.0,
+            max_simulations=8,
+            random_state=np.random.RandomState(1),
+        )
+        bot.set_resampler(sso.resampler(2))
+        return bot
+
+    # The bare ISMCTSBot cannot start a game in evaluate_bots: that is why the subclass.
+    bare = ismcts.ISMCTSBot(game, mcts.RandomRolloutEvaluator(1), 2.0, max_simulations=8)
+    with pytest.raises(pyspiel.SpielError, match="RestartAt"):
+        evaluate_bots(game.new_initial_state(), [bare, sso.as_pyspiel_bot("rule")], np.random)
+    ismcts_bot = new_ismcts()
+    pimc = sso.as_pyspiel_bot("pimc", rng=3, bot_kwargs={"worlds": 4, "min_worlds": 2})
+    rng = np.random.RandomState(4)
+    results = []
+    for bots in ([ismcts_bot, pimc], [pimc, ismcts_bot], [ismcts_bot, pimc]):
+        returns = evaluate_bots(game.new_initial_state(), bots, rng)
+        assert sum(returns) == 0.0 and 1 <= abs(returns[0]) <= 3
+        results.append(returns)
+    # A fresh bot per game is the other pattern: the same seeds give the same games.
+    again = [
+        evaluate_bots(game.new_initial_state(), bots, np.random.RandomState(5))
+        for bots in ([new_ismcts(), sso.as_pyspiel_bot("rule", rng=6)],) * 2
+    ]
+    assert again[0] == again[1]
+
+
+def docs_examples() -> dict[str, str]:
+    text = ADAPTERS_PAGE.read_text(encoding="utf-8")
+    found = re.findall(r"<!-- openspiel example: (\w+) -->\n```python\n(.*?)```", text, re.S)
+    return dict(found)
+
+
+def test_docs_have_the_openspiel_bot_examples() -> None:
+    assert sorted(docs_examples()) == ["evaluate_bots", "ismcts", "mcts"]
+
+
+@pytest.mark.parametrize("name", ["evaluate_bots", "ismcts", "mcts"])
+def test_docs_openspiel_bot_example_runs(name: str, capsys: pytest.CaptureFixture[str]) -> None:
+    code = docs_examples()[name]
+    exec(compile(code, f"{ADAPTERS_PAGE}:{name}", "exec"), {"__name__": "docs_example"})
+    out = capsys.readouterr().out
+    returns = [[float(x) for x in found] for found in re.findall(r"\[(\S+), (\S+)\]", out)]
+    # Each example prints zero-sum returns; the last line is one hand's (1 to 3 points).
+    assert returns and all(a + b == 0 for a, b in returns) and abs(returns[-1][0]) in (1, 2, 3)
+
+
+def test_wrapped_bot_errors() -> None:
+    game = load("python_sixtysix(dealer=0)")
+    wrapped = sso.as_pyspiel_bot("rule", 0, rng=0)
+    state = game.new_initial_state()
+    with pytest.raises(AdapterError, match="chance node"):
+        wrapped.step(state)
+    deal(state, np.random.RandomState(0))
+    assert state.current_player() == 1
+    with pytest.raises(AdapterError, match="player 1 is to move, but this bot plays player 0"):
+        wrapped.step(state)
+    while not state.is_terminal():
+        state.apply_action(state.legal_actions()[0])
+    with pytest.raises(AdapterError, match="the hand is over"):
+        wrapped.step(state)
+    other = pyspiel.load_game("tic_tac_toe").new_initial_state()
+    for method in ("step", "restart_at"):
+        with pytest.raises(AdapterError, match=f"{method}: this bot plays python_sixtysix"):
+            getattr(wrapped, method)(other)
+    with pytest.raises(AdapterError, match="inform_action: this bot plays"):
+        wrapped.inform_action(other, 0, 4)
+    with pytest.raises(AdapterError, match="inform_actions: this bot plays"):
+        wrapped.inform_actions(other, [4])
+    live = random_states(game, 23, 1)[0]
+    wrapped.restart_at(live)
+    wrapped.inform_action(live, 0, live.legal_actions()[0])
+    wrapped.inform_actions(live, [])
+    assert not wrapped.provides_policy()
+    with pytest.raises(AdapterError, match="gives no policy"):
+        wrapped.get_policy(live)
+    with pytest.raises(AdapterError, match="gives no policy"):
+        wrapped.step_with_policy(live)
+
+
+def test_as_pyspiel_bot_arguments() -> None:
+    wrapped = sso.as_pyspiel_bot("pimc", 1, bot_kwargs={"worlds": 8})
+    assert wrapped.bot == ss.PimcBot(worlds=8) and wrapped.player_id() == 1
+    assert isinstance(wrapped, pyspiel.Bot)
+    assert repr(sso.as_pyspiel_bot(ss.RuleBot())) == "PyspielBot(RuleBot(), player_id=None)"
+    given = random.Random(3)
+    assert sso.as_pyspiel_bot("random", rng=given).rng is given
+    with pytest.raises(AdapterError, match="player_id must be 0, 1 or None, not 2"):
+        sso.as_pyspiel_bot("rule", 2)
+    with pytest.raises(AdapterError, match="player_id must be 0, 1 or None, not True"):
+        sso.as_pyspiel_bot("rule", True)
+    with pytest.raises(AdapterError, match=r"rng must be a random\.Random or an int seed"):
+        sso.as_pyspiel_bot("rule", rng=np.random.RandomState(0))
+    with pytest.raises(AdapterError, match="bot must be a sixtysix Bot"):
+        sso.as_pyspiel_bot(uniform_random.UniformRandomBot(0, np.random))
+    with pytest.raises(PlayerError, match="unknown bot 'chess'"):
+        sso.as_pyspiel_bot("chess")
+
+
+@attrs.frozen
+class FixedBot:
+    """Returns the same answer whatever the position."""
+
+    answer: Any
+
+    def choose(self, view: Any, rng: random.Random) -> Any:
+        return self.answer
+
+
+def test_wrapped_bot_that_returns_an_illegal_move() -> None:
+    state = random_states(load("python_sixtysix(dealer=0)"), 24, 1)[0]
+    seat = state.current_player()
+    illegal = next(m for m in ALL_MOVES if move_id(m) not in state.legal_actions())
+    with pytest.raises(
+        IllegalMoveError,
+        match=rf"illegal move {illegal}: the bot .* \(player {seat}\) chose it, but",
+    ):
+        sso.as_pyspiel_bot(FixedBot(illegal)).step(state)
+    with pytest.raises(IllegalMoveError, match="returned 'AC', which is not a move"):
+        sso.as_pyspiel_bot(FixedBot("AC")).step(state)
 
 
 def regenerate_playthrough() -> None:
