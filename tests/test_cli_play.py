@@ -11,6 +11,7 @@ import sys
 import types
 from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 import attrs
 import pytest
@@ -53,6 +54,22 @@ def _answers(monkeypatch: pytest.MonkeyPatch, answer: Callable[[str], str]) -> l
     return prompts
 
 
+def _pick(number: str = "1", between: str = "") -> Callable[[str], str]:
+    """A player who always types ``number``, confirms what it is asked about, and answers
+    ``between`` at the prompt between hands and at the end of the game."""
+
+    def answer(prompt: str) -> str:
+        if prompt.endswith("[y/N] "):
+            return "y"
+        return between if prompt.startswith("Press Enter") else number
+
+    return answer
+
+
+#: Standard input that plays move 1 (confirming each false claim) until the hand ends.
+FIRST_MOVES = "1\ny\n" * 200
+
+
 def _first_state(seed: int, seat: int = 0, rules: ss.Rules = ss.CLASSIC_66) -> ss.HandState:
     """The first deal of `sixtysix play --seed SEED --seat SEAT` (the computer deals first)."""
     return next_hand(new_match(rules, seed=seed, dealer=1 - seat))
@@ -62,7 +79,7 @@ def _first_state(seed: int, seat: int = 0, rules: ss.Rules = ss.CLASSIC_66) -> s
 
 
 def test_play_a_hand_to_the_end(run: Run) -> None:
-    status, out, err = run("play", "--seed", "4", "--bot", "rule", stdin="1\n" * 200)
+    status, out, err = run("play", "--seed", "4", "--bot", "rule", stdin=FIRST_MOVES)
     assert (status, err) == (0, "")
     assert out.startswith("sixtysix play: a hand of CLASSIC_66 against the computer (RuleBot)")
     assert "=== Hand 1: the computer deals ===" in out
@@ -127,7 +144,7 @@ def test_board_pending_marriage_and_known_cards() -> None:
 
 def test_play_is_reproducible(run: Run) -> None:
     args = ("play", "--seed", "12", "--rules", "SCHNAPSEN", "--bot", "random")
-    assert run(*args, stdin="2\n" * 100) == run(*args, stdin="2\n" * 100)
+    assert run(*args, stdin="2\ny\n" * 100) == run(*args, stdin="2\ny\n" * 100)
 
 
 def test_play_bad_entries_are_explained(run: Run) -> None:
@@ -191,7 +208,7 @@ def test_play_ctrl_c(run: Run, monkeypatch: pytest.MonkeyPatch, tmp_path: Path) 
 
 
 def test_play_a_whole_match(run: Run, monkeypatch: pytest.MonkeyPatch) -> None:
-    _answers(monkeypatch, lambda prompt: "" if prompt.startswith("Press Enter") else "1")
+    _answers(monkeypatch, _pick())
     status, out, _ = run("play", "--match", "--seed", "3", "--rules", "SCHNAPSEN", "--bot", "rule")
     assert status == 0
     assert out.startswith("sixtysix play: a match of SCHNAPSEN")
@@ -204,7 +221,7 @@ def test_play_a_whole_match(run: Run, monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def test_play_quit_between_hands(run: Run, monkeypatch: pytest.MonkeyPatch) -> None:
-    prompts = _answers(monkeypatch, lambda p: "quit" if p.startswith("Press Enter") else "1")
+    prompts = _answers(monkeypatch, _pick(between="quit"))
     status, out, _ = run("play", "--match", "--seed", "3", "--bot", "rule")
     assert status == 0
     assert out.endswith("You left the game.\n")
@@ -234,7 +251,7 @@ def test_play_a_match_with_a_carried_point(run: Run, monkeypatch: pytest.MonkeyP
 
 
 def test_play_seat_1(run: Run, monkeypatch: pytest.MonkeyPatch) -> None:
-    _answers(monkeypatch, lambda prompt: "1")
+    _answers(monkeypatch, _pick())
     status, out, _ = run("play", "--seat", "1", "--seed", "8", "--bot", "rule")
     assert status == 0
     # The computer deals the first hand whatever your seat, so you lead first.
@@ -244,7 +261,7 @@ def test_play_seat_1(run: Run, monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def test_play_plays_the_only_legal_card(run: Run, monkeypatch: pytest.MonkeyPatch) -> None:
-    _answers(monkeypatch, lambda prompt: "1")
+    _answers(monkeypatch, _pick())
     status, out, _ = run("play", "--seed", "2", "--bot", "rule")
     assert status == 0
     only = re.search(r"\(your only legal card is (\w\w)\)\n(.*)\n", out)
@@ -393,12 +410,64 @@ def test_hint_lists_the_estimates_best_first(monkeypatch: pytest.MonkeyPatch) ->
     lines = text.split("Hint: ", 1)[1].splitlines()
     moves = ss.legal_moves(state)
     assert lines[0].startswith("the expected game points of each move for you")
-    best = f"  {moves[-1]!s:<10} {(len(moves) - 1) / 10 - 0.2:+.2f} ± 0.10  (200 samples)"
-    assert lines[1] == best
-    assert lines[len(moves) - 1].startswith(f"  {moves[0]!s:<10} -0.20")
+    best = f"{(len(moves) - 1) / 10 - 0.2:+.2f}"
+    assert lines[1].split() == [str(moves[-1]), best, "±", "0.10", "(200", "samples)"]
+    assert lines[len(moves) - 1].split()[:2] == [str(moves[0]), "-0.20"]
     # One line per rated move: the move the search left out is not listed.
     assert "±" not in lines[len(moves)]
-    assert not any(line.startswith(f"  {moves[1]!s:<10}") for line in lines[: len(moves)])
+    assert not any(line.split()[0] == str(moves[1]) for line in lines[1 : len(moves)])
+    _assert_aligned(lines[1 : len(moves)])
+
+
+_COLOUR = re.compile(r"\x1b\[[0-9;]*m")
+
+
+def _assert_aligned(rows: list[str]) -> None:
+    """Every row has its move, its ± and its sample count in the same columns."""
+    plain = [_COLOUR.sub("", row) for row in rows]
+    assert len(plain) >= 2
+    for mark in ("±", "("):
+        assert len({row.index(mark) for row in plain}) == 1, plain
+    assert len({len(row) - len(row.lstrip()) for row in plain}) == 1, plain
+    # The means are right-aligned: they end one space before the ±.
+    assert all(row[row.index("±") - 1] == " " for row in plain)
+    assert len({row.index("±") - len(row[: row.index("±")].split()[-1]) for row in plain}) == 1
+
+
+def _varied_position() -> ss.HandState:
+    """Seat 1 to lead, with an exchange, a close, a claim, a marriage and tens to choose."""
+    pack = "KH QH TS AH JH 9H 9D AS JS QS 9S KS AD TD KD QD JD AC TC KC QC JC 9C TH"
+    state = ss.deal_from_order(ss.CLASSIC_66, pack.split(), dealer=0)
+    for move in ("AS", "9S", "draw"):
+        state = ss.apply_move(state, move)
+    return state
+
+
+@pytest.mark.parametrize("style", [cli_play.Style(), cli_play.Style(symbols=True, colour=True)])
+def test_the_hint_table_is_aligned(monkeypatch: pytest.MonkeyPatch, style: cli_play.Style) -> None:
+    """Moves of every width, coloured or not, and means and errors of different widths."""
+    state = _varied_position()
+    moves = ss.legal_moves(state)
+    means = [2.5, -3.0, 0.0, 1.25, -0.5, 3.0, -1.75, 0.125, 2.0, -2.0]
+    errors = [0.01, 1.2, 0.4, 0.002, 0.9, 0.3, 0.05, 1.0, 0.6, 0.7]
+
+    def analyse(view: ss.PlayerView, rng: random.Random, samples: int = 1) -> dict[ss.Move, Any]:
+        return {
+            m: _Estimate(means[i % 10], errors[i % 10], 1 if i == 0 else 200 * (i + 1))
+            for i, m in enumerate(moves)
+        }
+
+    fake = types.ModuleType("sixtysix.search")
+    fake.analyse = analyse  # type: ignore[attr-defined]
+    monkeypatch.setitem(sys.modules, "sixtysix.search", fake)
+    game = cli_play.TerminalGame(ss.CLASSIC_66, 1, 1, False, io.StringIO(), input, RuleBot(), style)
+    rows = game.hint(state, moves).splitlines()[1:]
+    assert len(rows) == len(moves)
+    _assert_aligned(rows)
+    if style.colour:
+        assert any("\x1b[" in row for row in rows)  # the colour codes are there, not counted
+    shown = [_COLOUR.sub("", row).split()[0] for row in rows]
+    assert "marry" in shown and "exchange" in shown and "close" in shown
 
 
 def _claimable() -> ss.HandState:
@@ -433,7 +502,7 @@ def test_a_player_with_66_is_told_to_claim() -> None:
 def test_save_a_hand_and_replay_it(run: Run, tmp_path: Path) -> None:
     path = tmp_path / "hand.json"
     status, out, _ = run(
-        "play", "--seed", "4", "--bot", "rule", "--save", str(path), stdin="1\n" * 200
+        "play", "--seed", "4", "--bot", "rule", "--save", str(path), stdin=FIRST_MOVES
     )
     assert status == 0
     assert f"The game record is saved in {path} (`sixtysix replay {path}` shows it)." in out
@@ -454,6 +523,8 @@ def test_save_a_match_left_early(
     def answer(prompt: str) -> str:
         if prompt.startswith("Press Enter"):
             return ""
+        if prompt.endswith("[y/N] "):
+            return "y"
         return "quit" if next(count) == 12 else "1"
 
     _answers(monkeypatch, answer)
@@ -475,7 +546,7 @@ def test_save_to_an_unwritable_place(run: Run, tmp_path: Path) -> None:
 
 
 def test_saved_json_is_a_record() -> None:
-    game, _ = _game(["1"] * 200)
+    game, _ = _game(["1", "y"] * 200)
     game.run()
     record = game.record()
     assert isinstance(record, GameRecord)
