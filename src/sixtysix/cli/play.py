@@ -952,7 +952,8 @@ def add_parser(sub: Any) -> None:
     play.add_argument(
         "--save",
         metavar="FILE",
-        help="write the game record (a match record with --match) to FILE at the end, "
+        help="write the game record (a match record with --match; after `new`, the last "
+        "hand's) to FILE at the end, "
         "also when you leave early; `sixtysix replay FILE` reads it",
     )
     play.set_defaults(handler=_cmd_play)
