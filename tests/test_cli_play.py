@@ -923,10 +923,18 @@ def test_the_end_of_hand_prompt_explains_itself() -> None:
     assert "The hand is over: type Enter, new, quit." in text
     assert "Nothing to take back: you have not chosen a move in this hand." in text
     assert game.after_hand(result, can_undo=False) == "next"
+    # Between the hands of a match anything but quit or undo goes on (as it always did).
     game, out = _game(["x", "undo"], whole_match=True)
+    assert game.after_hand(result, can_undo=True) == "next"
+    assert out.getvalue().endswith("Press Enter for the next hand (or type quit, undo): ")
     with pytest.raises(cli_play._Undo):
         game.after_hand(result, can_undo=True)
+    # At the end of a match, Enter finishes and anything else is explained.
+    game, out = _game(["x", ""], whole_match=True)
+    game.match = attrs.evolve(game.match, scores=(6, 0))
+    assert game.after_hand(result, can_undo=True) == "leave"
     assert "The hand is over: type Enter, quit, undo." in out.getvalue()
+    assert "Press Enter to finish (or type undo): " in out.getvalue()
 
 
 def test_undo_before_the_next_hand_of_a_match() -> None:

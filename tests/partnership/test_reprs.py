@@ -63,8 +63,8 @@ def test_views_round_trip_and_hide_what_their_seat_cannot_see() -> None:
                 seen.add(str(view.turnup))
             for text in (repr(view), str(view)):
                 assert _codes(text) <= seen, (text, _codes(text) - seen)
-            hidden = sum(view.hand_sizes) - len(view.hand) - view.turnup_held * (
-                view.dealer != seat
+            hidden = (
+                sum(view.hand_sizes) - len(view.hand) - view.turnup_held * (view.dealer != seat)
             )
             assert dump_view(view).count("??") == hidden
 

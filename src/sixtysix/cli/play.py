@@ -409,6 +409,9 @@ class _Undo(Exception):
     """The player typed ``undo``."""
 
 
+_UNDO_WORDS = ("u", "undo", "back", "takeback")
+
+
 def default_bot() -> str:
     """The default opponent: ``pimc`` where the search bots exist, else ``rule``."""
     if "pimc" not in BOT_NAMES:
@@ -624,7 +627,9 @@ class TerminalGame:
                 raise _Quit
             if answer in words:
                 return words[answer]
-            if answer in ("u", "undo", "back", "takeback"):
+            if words[""] == "next" and answer not in _UNDO_WORDS:
+                return "next"  # as before: anything but quit (or undo) goes on
+            if answer in _UNDO_WORDS:
                 if can_undo:
                     raise _Undo
                 self.say("Nothing to take back: you have not chosen a move in this hand.")
@@ -723,7 +728,7 @@ class TerminalGame:
             raise _Quit
         if word in ("?", "h", "help"):
             return None, _PLAY_HELP
-        if word in ("u", "undo", "back", "takeback"):
+        if word in _UNDO_WORDS:
             raise _Undo
         if word in ("hint", "hints"):
             return None, self.hint(state, moves)
