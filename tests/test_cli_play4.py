@@ -399,10 +399,7 @@ def _scripted(
 
 def test_undo_during_and_after_a_hand() -> None:
     game, out = _scripted(["undo", "1", "undo", "2"])
-    try:
-        game.run()
-    except EOFError:
-        pass
+    game.run()  # end of input at the end of the hand: it just leaves
     text = out.getvalue()
     assert "Nothing to take back: you have not chosen a card in this hand." in text
     assert text.count("Taken back: your last card (and what followed) is undone.") == 1

@@ -126,9 +126,8 @@ class FourHandGame:
             f"partner ({partner}) against two opponents ({opponents})."
         )
         self.say("Your partner sits opposite you; the left opponent plays after you.")
-        self.say(
-            "Type a card (QH, 10H) or its number; `undo` takes it back, `help` explains, `quit` leaves."
-        )
+        self.say("Type a card (QH, 10H) or its number; `undo` takes it back;")
+        self.say("`help` explains, `quit` leaves.")
         while self.play_hand() == "next":
             pass
 
