@@ -27,7 +27,7 @@ RULES = [
 
 
 def _states() -> list[p4.PartnershipState]:
-    out = []
+    out: list[p4.PartnershipState] = []
     for k, rules in enumerate(RULES):
         for seed in range(4):
             scores = (6, 6) if rules.ten_of_trumps_point else (0, 0)
