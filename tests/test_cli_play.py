@@ -935,6 +935,15 @@ def test_the_end_of_hand_prompt_explains_itself() -> None:
     assert game.after_hand(result, can_undo=True) == "leave"
     assert "The hand is over: type Enter, quit, undo." in out.getvalue()
     assert "Press Enter to finish (or type undo): " in out.getvalue()
+    # With nothing to take back the end of a match does not wait; between the hands of
+    # a match, end of input abandons it (as it did).
+    game, out = _game([], whole_match=True)
+    game.match = attrs.evolve(game.match, scores=(6, 0))
+    assert game.after_hand(result, can_undo=False) == "leave"
+    assert "Press Enter" not in out.getvalue()
+    game, out = _game([], whole_match=True)
+    with pytest.raises(EOFError):
+        game.after_hand(result, can_undo=True)
 
 
 def test_undo_before_the_next_hand_of_a_match() -> None:

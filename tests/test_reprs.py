@@ -168,3 +168,35 @@ def test_load_view_needs_text_and_dump_view_a_view() -> None:
     with pytest.raises(ss.ParseError, match="a view shows what seat 0 sees"):
         ss.render(view, seat=1)
     assert ss.render(view, seat=0) == str(view)
+
+
+def test_a_view_the_inferences_rule_out_is_refused() -> None:
+    """A follower that did not follow suit (a position string can say so) is void in it:
+    a view whose unseen cards are all of suits the opponent cannot hold is refused."""
+    from sixtysix.cards import SUIT_MASK, iter_mask
+
+    for seed in range(400):
+        state = ss.new_hand(ss.CLASSIC_66, seed=seed, dealer=1)
+        rng = random.Random(seed)
+        while not state.is_over:
+            if state.step is ss.Step.LEAD and state.to_move == 0 and not state.talon:
+                for lead in iter_mask(state.hands[0]):
+                    void = SUIT_MASK[lead >> 3] | SUIT_MASK[state.trump]
+                    held = state.hands[1]
+                    for card in iter_mask(held & ~void if held & SUIT_MASK[lead >> 3] else 0):
+                        if held & ~void & ~(1 << card) == 0:
+                            # Seat 1 throws `card` on `lead` though it holds that suit.
+                            fields = ss.dump_position(state).split()
+                            texts = [str(ss.Card.from_index(i)) for i in (lead, card)]
+                            fields[3] = fields[3].replace(texts[0], "", 1) or "-"
+                            fields[4] = fields[4].replace(texts[1], "", 1) or "-"
+                            fields[7] = ",".join([*fields[7].split(","), "".join(texts)])
+                            fields[6] = "L0"
+                            bad = ss.load_position(" ".join(fields))
+                            text = dump_view(ss.observe(bad, 0))
+                            with pytest.raises(ss.ParseError, match="only 0 unseen cards"):
+                                load_view(text)
+                            return
+            moves = [m for m in ss.legal_moves(state) if m not in (ss.Claim(), ss.Close())]
+            state = ss.apply_move(state, rng.choice(moves or ss.legal_moves(state)))
+    pytest.fail("no such position found")  # pragma: no cover
