@@ -3,9 +3,12 @@
 The board is drawn from the person's :class:`~sixtysix.PlayerView` only, so it shows
 exactly what they may know: their hand, the opponent's card count (and the cards they
 are known to hold), trump, the talon, the trick on the table, the last trick, the points
-and, in a match, the score. Moves are typed in their text form or by number; ``undo``
-takes back the person's last move, ``hint`` asks the search module (rules §2 lists the
-moves). ``--save FILE`` writes the game or match record that ``sixtysix replay`` reads.
+and, in a match, the score. Moves are typed in their text form or by number (after a
+won trick, Enter draws); ``undo`` takes back the person's last move, also after the hand
+has ended (until the next hand starts), ``hint`` asks the search module (rules §2 lists
+the moves). A claim short of 66, or a close after which the person cannot reach 66, is
+confirmed first, with the game points it loses. ``--save FILE`` writes the game or match
+record that ``sixtysix replay`` reads.
 
 On a terminal the cards get suit symbols and colour; with ``NO_COLOR`` set, or when
 standard output is not a terminal, the text is plain ASCII (``QH``), which scripts can read.
@@ -901,7 +904,9 @@ def add_parser(sub: Any) -> None:
         "by default the strongest built-in bot that answers within about a second "
         "(pimc where the search module is installed, else rule). Type a move in its text "
         "form (QH, marry H, exchange, close, draw, claim; any case) or its number in the "
-        "list shown; `undo` takes back your last move, `hint` shows what the search "
+        "list shown (after a trick you won, Enter draws); `undo` takes back your last move, "
+        "also after the hand has ended; a claim or close that loses by your own count is "
+        "confirmed first; `hint` shows what the search "
         "thinks, `help` explains, `quit` leaves. Ctrl-C leaves with exit status 130, end "
         "of input with 0. Cards have suit symbols and colour on a terminal, unless "
         "NO_COLOR is set.",
