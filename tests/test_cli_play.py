@@ -11,6 +11,7 @@ import sys
 import types
 from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 import attrs
 import pytest
@@ -53,6 +54,22 @@ def _answers(monkeypatch: pytest.MonkeyPatch, answer: Callable[[str], str]) -> l
     return prompts
 
 
+def _pick(number: str = "1", between: str = "") -> Callable[[str], str]:
+    """A player who always types ``number``, confirms what it is asked about, and answers
+    ``between`` at the prompt between hands and at the end of the game."""
+
+    def answer(prompt: str) -> str:
+        if prompt.endswith("[y/N] "):
+            return "y"
+        return between if prompt.startswith("Press Enter") else number
+
+    return answer
+
+
+#: Standard input that plays move 1 (confirming each false claim) until the hand ends.
+FIRST_MOVES = "1\ny\n" * 200
+
+
 def _first_state(seed: int, seat: int = 0, rules: ss.Rules = ss.CLASSIC_66) -> ss.HandState:
     """The first deal of `sixtysix play --seed SEED --seat SEAT` (the computer deals first)."""
     return next_hand(new_match(rules, seed=seed, dealer=1 - seat))
@@ -62,7 +79,7 @@ def _first_state(seed: int, seat: int = 0, rules: ss.Rules = ss.CLASSIC_66) -> s
 
 
 def test_play_a_hand_to_the_end(run: Run) -> None:
-    status, out, err = run("play", "--seed", "4", "--bot", "rule", stdin="1\n" * 200)
+    status, out, err = run("play", "--seed", "4", "--bot", "rule", stdin=FIRST_MOVES)
     assert (status, err) == (0, "")
     assert out.startswith("sixtysix play: a hand of CLASSIC_66 against the computer (RuleBot)")
     assert "=== Hand 1: the computer deals ===" in out
@@ -127,7 +144,7 @@ def test_board_pending_marriage_and_known_cards() -> None:
 
 def test_play_is_reproducible(run: Run) -> None:
     args = ("play", "--seed", "12", "--rules", "SCHNAPSEN", "--bot", "random")
-    assert run(*args, stdin="2\n" * 100) == run(*args, stdin="2\n" * 100)
+    assert run(*args, stdin="2\ny\n" * 100) == run(*args, stdin="2\ny\n" * 100)
 
 
 def test_play_bad_entries_are_explained(run: Run) -> None:
@@ -191,7 +208,7 @@ def test_play_ctrl_c(run: Run, monkeypatch: pytest.MonkeyPatch, tmp_path: Path) 
 
 
 def test_play_a_whole_match(run: Run, monkeypatch: pytest.MonkeyPatch) -> None:
-    _answers(monkeypatch, lambda prompt: "" if prompt.startswith("Press Enter") else "1")
+    _answers(monkeypatch, _pick())
     status, out, _ = run("play", "--match", "--seed", "3", "--rules", "SCHNAPSEN", "--bot", "rule")
     assert status == 0
     assert out.startswith("sixtysix play: a match of SCHNAPSEN")
@@ -204,7 +221,7 @@ def test_play_a_whole_match(run: Run, monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def test_play_quit_between_hands(run: Run, monkeypatch: pytest.MonkeyPatch) -> None:
-    prompts = _answers(monkeypatch, lambda p: "quit" if p.startswith("Press Enter") else "1")
+    prompts = _answers(monkeypatch, _pick(between="quit"))
     status, out, _ = run("play", "--match", "--seed", "3", "--bot", "rule")
     assert status == 0
     assert out.endswith("You left the game.\n")
@@ -234,7 +251,7 @@ def test_play_a_match_with_a_carried_point(run: Run, monkeypatch: pytest.MonkeyP
 
 
 def test_play_seat_1(run: Run, monkeypatch: pytest.MonkeyPatch) -> None:
-    _answers(monkeypatch, lambda prompt: "1")
+    _answers(monkeypatch, _pick())
     status, out, _ = run("play", "--seat", "1", "--seed", "8", "--bot", "rule")
     assert status == 0
     # The computer deals the first hand whatever your seat, so you lead first.
@@ -244,7 +261,7 @@ def test_play_seat_1(run: Run, monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def test_play_plays_the_only_legal_card(run: Run, monkeypatch: pytest.MonkeyPatch) -> None:
-    _answers(monkeypatch, lambda prompt: "1")
+    _answers(monkeypatch, _pick())
     status, out, _ = run("play", "--seed", "2", "--bot", "rule")
     assert status == 0
     only = re.search(r"\(your only legal card is (\w\w)\)\n(.*)\n", out)
@@ -393,12 +410,66 @@ def test_hint_lists_the_estimates_best_first(monkeypatch: pytest.MonkeyPatch) ->
     lines = text.split("Hint: ", 1)[1].splitlines()
     moves = ss.legal_moves(state)
     assert lines[0].startswith("the expected game points of each move for you")
-    best = f"  {moves[-1]!s:<10} {(len(moves) - 1) / 10 - 0.2:+.2f} ± 0.10  (200 samples)"
-    assert lines[1] == best
-    assert lines[len(moves) - 1].startswith(f"  {moves[0]!s:<10} -0.20")
+    best = f"{(len(moves) - 1) / 10 - 0.2:+.2f}"
+    assert lines[1].split() == [str(moves[-1]), best, "±", "0.10", "(200", "samples)"]
+    assert lines[len(moves) - 1].split()[:2] == [str(moves[0]), "-0.20"]
     # One line per rated move: the move the search left out is not listed.
     assert "±" not in lines[len(moves)]
-    assert not any(line.startswith(f"  {moves[1]!s:<10}") for line in lines[: len(moves)])
+    assert not any(line.split()[0] == str(moves[1]) for line in lines[1 : len(moves)])
+    _assert_aligned(lines[1 : len(moves)])
+
+
+_COLOUR = re.compile(r"\x1b\[[0-9;]*m")
+
+
+def _assert_aligned(rows: list[str]) -> None:
+    """Every row has its move, its ± and its sample count in the same columns."""
+    plain = [_COLOUR.sub("", row) for row in rows]
+    assert len(plain) >= 2
+    for mark in ("±", "("):
+        assert len({row.index(mark) for row in plain}) == 1, plain
+    assert len({len(row) - len(row.lstrip()) for row in plain}) == 1, plain
+    # The means are right-aligned: they end one space before the ±.
+    assert all(row[row.index("±") - 1] == " " for row in plain)
+    assert len({row.index("±") - len(row[: row.index("±")].split()[-1]) for row in plain}) == 1
+
+
+def _varied_position() -> ss.HandState:
+    """Seat 1 to lead, with an exchange, a close, a claim, a marriage and tens to choose."""
+    pack = "KH QH TS AH JH 9H 9D AS JS QS 9S KS AD TD KD QD JD AC TC KC QC JC 9C TH"
+    state = ss.deal_from_order(ss.CLASSIC_66, pack.split(), dealer=0)
+    for move in ("AS", "9S", "draw"):
+        state = ss.apply_move(state, move)
+    return state
+
+
+@pytest.mark.parametrize("style", [cli_play.Style(), cli_play.Style(symbols=True, colour=True)])
+def test_the_hint_table_is_aligned(monkeypatch: pytest.MonkeyPatch, style: cli_play.Style) -> None:
+    """Moves of every width, coloured or not, and means and errors of different widths."""
+    state = _varied_position()
+    moves = ss.legal_moves(state)
+    means = [2.5, -3.0, 0.0, 1.25, -0.5, 3.0, -1.75, 0.125, 2.0, -2.0]
+    errors = [0.01, 1.2, 0.4, 0.002, 0.9, 0.3, 0.05, 1.0, 0.6, 0.7]
+
+    def analyse(view: ss.PlayerView, rng: random.Random, samples: int = 1) -> dict[ss.Move, Any]:
+        return {
+            m: _Estimate(means[i % 10], errors[i % 10], 1 if i == 0 else 200 * (i + 1))
+            for i, m in enumerate(moves)
+        }
+
+    fake = types.ModuleType("sixtysix.search")
+    fake.analyse = analyse  # type: ignore[attr-defined]
+    monkeypatch.setitem(sys.modules, "sixtysix.search", fake)
+    game = cli_play.TerminalGame(
+        ss.CLASSIC_66, 1, 1, False, io.StringIO(), input, RuleBot(), style
+    )
+    rows = game.hint(state, moves).splitlines()[1:]
+    assert len(rows) == len(moves)
+    _assert_aligned(rows)
+    if style.colour:
+        assert any("\x1b[" in row for row in rows)  # the colour codes are there, not counted
+    shown = [_COLOUR.sub("", row).split()[0] for row in rows]
+    assert "marry" in shown and "exchange" in shown and "close" in shown
 
 
 def _claimable() -> ss.HandState:
@@ -433,7 +504,7 @@ def test_a_player_with_66_is_told_to_claim() -> None:
 def test_save_a_hand_and_replay_it(run: Run, tmp_path: Path) -> None:
     path = tmp_path / "hand.json"
     status, out, _ = run(
-        "play", "--seed", "4", "--bot", "rule", "--save", str(path), stdin="1\n" * 200
+        "play", "--seed", "4", "--bot", "rule", "--save", str(path), stdin=FIRST_MOVES
     )
     assert status == 0
     assert f"The game record is saved in {path} (`sixtysix replay {path}` shows it)." in out
@@ -454,6 +525,8 @@ def test_save_a_match_left_early(
     def answer(prompt: str) -> str:
         if prompt.startswith("Press Enter"):
             return ""
+        if prompt.endswith("[y/N] "):
+            return "y"
         return "quit" if next(count) == 12 else "1"
 
     _answers(monkeypatch, answer)
@@ -475,7 +548,7 @@ def test_save_to_an_unwritable_place(run: Run, tmp_path: Path) -> None:
 
 
 def test_saved_json_is_a_record() -> None:
-    game, _ = _game(["1"] * 200)
+    game, _ = _game(["1", "y"] * 200)
     game.run()
     record = game.record()
     assert isinstance(record, GameRecord)
@@ -606,3 +679,295 @@ def test_narration_of_a_known_hand() -> None:
         "You play JH on AH: the computer takes the trick (13 points). "
         "The computer draws a card, then you draw KD."
     )
+
+
+# ------------------------------------------------------------------ claims and closes that lose
+
+
+def _random_positions(rules: ss.Rules = ss.CLASSIC_66, seeds: int = 300) -> Iterator[ss.HandState]:
+    """Positions where seat 0 is to move, from hands played at random (no claims, no closes)."""
+    for seed in range(seeds):
+        state = ss.new_hand(rules, seed=seed, dealer=1)
+        rng = random.Random(seed)
+        while not state.is_over:
+            moves = ss.legal_moves(state)
+            if state.to_move == 0:
+                yield state
+            calm = [m for m in moves if m not in (ss.Close(), ss.Claim())] or list(moves)
+            state = ss.apply_move(state, rng.choice(calm))
+
+
+def _false_claim_position() -> ss.HandState:
+    return next(
+        s for s in _random_positions() if ss.Claim() in ss.legal_moves(s) and s.points(0) < 66
+    )
+
+
+def test_a_false_claim_is_confirmed_first() -> None:
+    state = _false_claim_position()
+    points = state.points(0)
+    lost = ss.score_hand(ss.apply_move(state, ss.Claim())).game_points
+    assert lost == 2  # CLASSIC_66: a false claim gives the opponent 2 (rules §6.4)
+    game, out = _game(["claim", "", "claim", "no", "claim", "y"])
+    assert game.ask(state) == (ss.Claim(), True)
+    text = out.getvalue()
+    question = (
+        f"You have {points} points; claiming now loses {lost} game points (66 are needed). "
+        "Claim anyway? [y/N] "
+    )
+    assert text.count(question) == 3
+    assert text.count("Not claimed.") == 2
+
+
+def test_a_correct_claim_is_not_questioned() -> None:
+    game, out = _game(["claim"])
+    assert game.ask(_claimable()) == (ss.Claim(), True)
+    assert "[y/N]" not in out.getvalue()
+
+
+def _hopeless_close() -> tuple[ss.HandState, int]:
+    """A position where seat 0 may close but cannot reach 66 after it, and that bound."""
+    for state in _random_positions():
+        if ss.Close() in ss.legal_moves(state):
+            best = cli_play._most_points_after_close(ss.observe(state, 0))
+            if best < 66:
+                return state, best
+    raise AssertionError("no hopeless close found")  # pragma: no cover
+
+
+def test_a_close_that_cannot_win_is_confirmed_with_its_stake() -> None:
+    state, best = _hopeless_close()
+    game, out = _game(["close", "n", "close", "yes"])
+    assert game.ask(state) == (ss.Close(), True)
+    text = out.getvalue()
+    found = re.findall(
+        rf"You have {state.points(0)} points?, and the cards left in play bring you at most "
+        rf"{best}: after closing you cannot reach 66, and the computer scores (\d) game points?\. "
+        r"Close anyway\? \[y/N\] ",
+        text,
+    )
+    assert len(found) == 2 and "Not closed." in text
+    # The stake is what the library scores when the closed hand is played out: whatever
+    # both play, seat 0 cannot reach 66, and the computer scores that many game points.
+    closed = ss.apply_move(state, ss.Close())
+    for seed in range(5):
+        rng = random.Random(seed)
+        end = closed
+        while not end.is_over:
+            end = ss.apply_move(end, rng.choice(ss.legal_moves(end)))
+        result = ss.score_hand(end)
+        assert result.winner == 1 and result.game_points == int(found[0])
+
+
+def test_the_bound_after_a_close_is_never_beaten() -> None:
+    """No play after a close gets seat 0 more points than the bound the warning uses."""
+    checked = 0
+    for state in _random_positions(seeds=40):
+        if ss.Close() not in ss.legal_moves(state):
+            continue
+        best = cli_play._most_points_after_close(ss.observe(state, 0))
+        rng = random.Random(checked)
+        end = ss.apply_move(state, ss.Close())
+        most = end.points(0) + end.pending[0]
+        while not end.is_over:
+            end = ss.apply_move(end, rng.choice(ss.legal_moves(end)))
+            most = max(most, end.points(0) + end.pending[0])
+        assert most <= best
+        checked += 1
+    assert checked > 50
+
+
+def test_a_close_that_may_win_is_one_word() -> None:
+    state = next(s for s in _random_positions() if s.step is ss.Step.DECIDE)
+    assert cli_play._most_points_after_close(ss.observe(state, 0)) >= 66
+    game, out = _game(["close"])
+    assert game.ask(state) == (ss.Close(), True)
+    assert "[y/N]" not in out.getvalue()
+
+
+def test_failed_close_by_closer_points_names_both_grades() -> None:
+    rules = attrs.evolve(ss.CLASSIC_66, failed_close=ss.FailedClose.BY_CLOSER_POINTS)
+    for state in _random_positions(rules):
+        if ss.Close() not in ss.legal_moves(state):
+            continue
+        if cli_play._most_points_after_close(ss.observe(state, 0)) >= 66:
+            continue
+        game = cli_play.TerminalGame(rules, 0, 1, False, io.StringIO(), input, RuleBot())
+        warning = game.warning(state, ss.Close())
+        assert warning is not None
+        if "scores 2 game points" in warning:
+            assert "scores 2 game points (1 if you end with 33 or more). Close anyway?" in warning
+            return
+    raise AssertionError("no such close found")  # pragma: no cover
+
+
+# ------------------------------------------------------------------ Enter draws
+
+
+def test_enter_draws_after_a_won_trick() -> None:
+    state = next(s for s in _random_positions() if s.step is ss.Step.DECIDE)
+    game, out = _game(["", "draw"])
+    assert game.ask(state) == (ss.Draw(), True)
+    assert out.getvalue().endswith("Your move [draw]: ")
+    assert game.ask(state) == (ss.Draw(), True)
+    # Elsewhere Enter is not a move.
+    lead = _first_state(seed=4)
+    game, out = _game(["", "1"])
+    assert game.ask(lead)[0] == ss.legal_moves(lead)[0]
+    assert "Your move: " in out.getvalue() and "[draw]" not in out.getvalue()
+    assert "Type a move, or its number in the list." in out.getvalue()
+
+
+# ------------------------------------------------------------------ after the hand
+
+
+class _Script:
+    """Answers prompts: the listed answers first, by prompt kind, then defaults."""
+
+    def __init__(self, out: io.StringIO, **answers: list[str]) -> None:
+        self.out = out
+        self.answers = answers
+        self.prompts: list[str] = []
+
+    def __call__(self, prompt: str) -> str:
+        self.out.write(prompt)
+        self.prompts.append(prompt)
+        kind = (
+            "confirm"
+            if prompt.endswith("[y/N] ")
+            else "decide"
+            if prompt.startswith("Your move [draw]")
+            else "move"
+            if prompt.startswith("Your move")
+            else "end"
+        )
+        queue = self.answers.get(kind)
+        if queue:
+            return queue.pop(0)
+        if kind == "move":  # the last move offered: a card (cards come after the rest)
+            listed = self.out.getvalue().rsplit("Your moves: ", 1)[1].splitlines()[0]
+            return str(len(re.findall(r"\d+\) ", listed)))
+        return {"confirm": "y", "decide": "", "end": ""}[kind]
+
+
+def _scripted(
+    whole_match: bool = False, seed: int = 4, **answers: list[str]
+) -> tuple[cli_play.TerminalGame, io.StringIO, _Script]:
+    out = io.StringIO()
+    script = _Script(out, **answers)
+    game = cli_play.TerminalGame(ss.CLASSIC_66, 0, seed, whole_match, out, script, RuleBot())
+    return game, out, script
+
+
+def test_undo_after_a_false_claim_ends_the_hand() -> None:
+    # The first decision after a won trick: claim (falsely), confirm; then undo at the end.
+    game, out, script = _scripted(decide=["claim"], end=["undo"])
+    game.run()
+    text = out.getvalue()
+    assert "Hand over: you claimed 66 without having it." in text
+    after = text.split("Hand over: you claimed 66 without having it.", 1)[1]
+    assert after.index(
+        "Press Enter to leave (or type new for another hand, undo): "
+    ) < after.index("Taken back: your last move (and what followed) is undone.")
+    assert "=== Hand 2" not in text
+    assert text.count("Hand over: ") == 2
+    # The record holds the hand as finally played: the taken-back claim is gone.
+    record = game.record()
+    assert isinstance(record, GameRecord) and record.result is not None
+    assert len(game.games) == 1
+    final = replay(record)
+    assert ss.score_hand(final) == record.result
+    # Where the claim was made, the hand now goes on with a draw (Enter).
+    assert next(m for m in record.moves if m in ("claim", "draw", "close")) == "draw"
+    # The program waited at the end of each hand instead of leaving at once.
+    assert sum(p.startswith("Press Enter to leave") for p in script.prompts) == 2
+
+
+def test_a_new_hand_after_a_single_hand() -> None:
+    game, out, _ = _scripted(end=["new", "quit"])
+    with pytest.raises(cli_play._Quit):  # type: ignore[attr-defined]
+        game.run()
+    text = out.getvalue()
+    assert "=== Hand 1: the computer deals ===" in text
+    assert "=== Hand 2: you deal ===" in text
+    assert text.count("Hand over: ") == 2
+    # The saved record is the last hand's.
+    record = game.record()
+    assert isinstance(record, GameRecord) and record.seed == "4/1"
+    assert record.dealer == 0
+
+
+def test_end_of_input_after_the_hand_just_leaves() -> None:
+    out = io.StringIO()
+    feed = iter(["1", "y"] * 200)
+
+    def read(prompt: str) -> str:
+        out.write(prompt)
+        if prompt.startswith("Press Enter"):
+            raise EOFError
+        if prompt.startswith("Your move [draw]"):
+            return ""
+        return next(feed)
+
+    game = cli_play.TerminalGame(ss.CLASSIC_66, 0, 4, False, out, read, RuleBot())
+    game.run()  # no EOFError: the hand was over, nothing is abandoned
+    record = game.record()
+    assert isinstance(record, GameRecord) and record.result is not None
+
+
+def test_the_end_of_hand_prompt_explains_itself() -> None:
+    game, out = _game(["what", "undo", "", "new"])
+    result = ss.HandResult(0, 1, 0, (70, 30), ss.HandEnd.PLAYED_OUT)
+    assert game.after_hand(result, can_undo=False) == "leave"
+    text = out.getvalue()
+    assert "The hand is over: type Enter, new, quit." in text
+    assert "Nothing to take back: you have not chosen a move in this hand." in text
+    assert game.after_hand(result, can_undo=False) == "next"
+    # Between the hands of a match anything but quit or undo goes on (as it always did).
+    game, out = _game(["x", "undo"], whole_match=True)
+    assert game.after_hand(result, can_undo=True) == "next"
+    assert out.getvalue().endswith("Press Enter for the next hand (or type quit, undo): ")
+    with pytest.raises(cli_play._Undo):
+        game.after_hand(result, can_undo=True)
+    # At the end of a match, Enter finishes and anything else is explained.
+    game, out = _game(["x", ""], whole_match=True)
+    game.match = attrs.evolve(game.match, scores=(6, 0))
+    assert game.after_hand(result, can_undo=True) == "leave"
+    assert "The hand is over: type Enter, quit, undo." in out.getvalue()
+    assert "Press Enter to finish (or type undo): " in out.getvalue()
+    # With nothing to take back the end of a match does not wait; between the hands of
+    # a match, end of input abandons it (as it did).
+    game, out = _game([], whole_match=True)
+    game.match = attrs.evolve(game.match, scores=(6, 0))
+    assert game.after_hand(result, can_undo=False) == "leave"
+    assert "Press Enter" not in out.getvalue()
+    game, out = _game([], whole_match=True)
+    with pytest.raises(EOFError):
+        game.after_hand(result, can_undo=True)
+
+
+def test_undo_before_the_next_hand_of_a_match() -> None:
+    game, out, _ = _scripted(whole_match=True, seed=3, end=["undo"])
+    game.run()
+    text = out.getvalue()
+    first = text.index("Press Enter for the next hand (or type quit, undo): ")
+    taken = text.index("Taken back: your last move (and what followed) is undone.")
+    assert first < taken < text.index("=== Hand 2")
+    # The taken-back hand is not in the match: its hands and score come from the record.
+    record = game.record()
+    assert isinstance(record, MatchRecord) and record.winner is not None
+    assert len(record.games) == text.count("=== Hand ") == game.match.hand_number
+    replay(record)
+    assert game.match.scores == record.scores
+    assert text.rstrip().endswith("***") or "Press Enter to finish" in text
+
+
+def test_undo_after_the_last_hand_of_a_match() -> None:
+    game, out, script = _scripted(whole_match=True, seed=3)
+    game.match = attrs.evolve(game.match, scores=(6, 6))
+    script.answers["end"] = ["undo", ""]
+    game.run()
+    text = out.getvalue()
+    assert text.count("*** ") == 2  # the match ended, was taken back, and ended again
+    assert "Press Enter to finish (or type undo): " in text
+    assert game.match.is_over and game.match.hand_number == 1

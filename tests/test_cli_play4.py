@@ -294,7 +294,10 @@ def _game(
 
     def read(prompt: str) -> str:
         out.write(prompt)
-        return next(lines)
+        try:
+            return next(lines)
+        except StopIteration:
+            raise EOFError from None
 
     return FourHandGame(rules, 1, whole_match, out, read, bots, Style()), out
 
@@ -372,3 +375,106 @@ def test_without_a_seed_a_fresh_one_is_shown(run: Run) -> None:
     assert status == 0 and "You left the game." in out
     assert re.match(r"sixtysix play: a hand of four-hand FOUR_HAND_66, seed \d+: ", out)
     assert "=== Hand 1: the right opponent deals; trump " in out
+
+
+def _scripted(
+    answers: list[str], whole_match: bool = False, seed: int = 1
+) -> tuple[FourHandGame, io.StringIO]:
+    """A game whose person types ``answers`` in turn, then the last card offered."""
+    out = io.StringIO()
+    queue = list(answers)
+
+    def read(prompt: str) -> str:
+        out.write(prompt)
+        if queue:
+            return queue.pop(0)
+        if prompt.startswith("Your card"):
+            listed = out.getvalue().rsplit("Your cards to play: ", 1)[1].splitlines()[0]
+            return str(len(re.findall(r"\d+\) ", listed)))
+        raise EOFError
+
+    bots = [RandomBot()] * 4
+    return FourHandGame(p4.FOUR_HAND_24, seed, whole_match, out, read, bots, Style()), out
+
+
+def test_undo_during_and_after_a_hand() -> None:
+    game, out = _scripted(["undo", "1", "undo", "2"])
+    game.run()  # end of input at the end of the hand: it just leaves
+    text = out.getvalue()
+    assert "Nothing to take back: you have not chosen a card in this hand." in text
+    assert text.count("Taken back: your last card (and what followed) is undone.") == 1
+    # The hand ran to its end and then waited: Enter leaves, `new` deals, `undo` takes back.
+    assert "Press Enter to leave (or type new for another hand, undo): " in text
+    record = game.record()
+    assert isinstance(record, p4.HandRecord) and record.result is not None
+    assert p4.score_hand(p4.replay(record)) == record.result
+    # Undo at the end: the last card is played again, and the hand ends again.
+    game, out = _scripted([])
+    answers = iter(["undo", ""])
+
+    def read(prompt: str, inner: Callable[[str], str] = game.read) -> str:
+        if prompt.startswith("Press Enter"):
+            out.write(prompt)
+            return next(answers)
+        return inner(prompt)
+
+    game.read = read
+    game.run()
+    text = out.getvalue()
+    assert text.count("Hand over: ") == 2
+    assert text.index("Taken back: your last card") > text.index("Hand over: ")
+    assert len(game.games) == 1
+    record = game.record()
+    assert isinstance(record, p4.HandRecord) and len(record.moves) == 24
+
+
+def test_new_hand_after_a_single_hand_and_undo_in_a_match() -> None:
+    game, out = _scripted([])
+    answers = iter(["what", "new", "quit"])
+
+    def read(prompt: str, inner: Callable[[str], str] = game.read) -> str:
+        if prompt.startswith("Press Enter"):
+            out.write(prompt)
+            return next(answers)
+        return inner(prompt)
+
+    game.read = read
+    with pytest.raises(importlib.import_module("sixtysix.cli.play4")._Quit):
+        game.run()
+    text = out.getvalue()
+    assert "The hand is over: type Enter, new, quit, undo." in text
+    assert "=== Hand 2: you deal; trump " in text
+    record = game.record()
+    assert isinstance(record, p4.HandRecord) and record.seed == "1/1" and record.dealer == 0
+    # In a match, undo before the next hand starts; the match counts the hand once.
+    game, out = _scripted([], whole_match=True)
+    answers = iter(["undo"])
+
+    def read2(prompt: str, inner: Callable[[str], str] = game.read) -> str:
+        if prompt.startswith("Press Enter"):
+            out.write(prompt)
+            return next(answers, "")
+        return inner(prompt)
+
+    game.read = read2
+    game.run()
+    text = out.getvalue()
+    first = text.index("Press Enter for the next hand (or type quit, undo): ")
+    assert first < text.index("Taken back: your last card") < text.index("=== Hand 2")
+    record = game.record()
+    assert isinstance(record, p4.MatchRecord)
+    assert len(record.games) == game.match.hand_number == text.count("=== Hand ")
+    assert p4.replay(record) is not None
+
+
+def test_the_end_of_hand_prompt_of_four_hands() -> None:
+    game, out = _scripted(["undo", ""])
+    result = p4.PartnershipResult(0, 1, 0, (70, 60), (5, 3), None, p4.PartnershipEnd.PLAYED_OUT)
+    assert game.after_hand(result, can_undo=False) == "leave"
+    assert "Nothing to take back: you have not chosen a card in this hand." in out.getvalue()
+    game, out = _scripted([], whole_match=True)
+    game.match = attrs.evolve(game.match, scores=(6, 0))
+    assert game.after_hand(result, can_undo=False) == "leave"  # the match is over
+    game, out = _scripted([], whole_match=True)
+    with pytest.raises(EOFError):  # between hands, end of input abandons the match
+        game.after_hand(result, can_undo=True)

@@ -105,11 +105,22 @@ def test_a_whole_game_in_a_terminal(tmp_path: Path) -> None:
     try:
         script = ["zz", "\x1b[A", "0", "999", "help", "marry X", "", "QQ", "hint", None, "undo"]
         turns = 0
+        draws_by_enter = 0
         while True:
-            hit = terminal.read_until("Your move: ", "Press Enter")
+            hit = terminal.read_until("Your move: ", "Your move [draw]: ", "[y/N] ", "Press Enter")
             if hit is None:
                 break
-            assert hit == "Your move: "
+            if hit == "[y/N] ":  # a claim or close that loses: yes, really
+                terminal.send("y")
+                continue
+            if hit == "Press Enter":  # the hand is over: leave
+                assert terminal.read_until("undo): ") == "undo): "
+                terminal.send("")
+                continue
+            if hit == "Your move [draw]: " and draws_by_enter < 2:
+                draws_by_enter += 1
+                terminal.send("")  # Enter draws
+                continue
             turns += 1
             assert turns < 300, "the game does not end"
             entry = script.pop(0) if script else None
@@ -134,6 +145,9 @@ def test_a_whole_game_in_a_terminal(tmp_path: Path) -> None:
     assert "Type a move, or its number in the list." in text
     assert "Taken back: your last move (and what followed) is undone." in text
     assert "Not understood: not a move: 'nonsense'" in text
+    # Enter at the decision after a won trick drew a card; the game waited at its end.
+    assert draws_by_enter and re.search(r"Your move \[draw\]: \n?You draw ", text)
+    assert "Press Enter to leave (or type new for another hand" in text
     # Readline: the up-arrow key brought back the previous line, "zz", instead of
     # sending the escape sequence itself.
     assert text.count("Not understood: not a move: 'zz'") >= 2

@@ -29,6 +29,7 @@ from sixtysix import (
     deal_from_order,
     legal_moves,
     new_hand,
+    observe,
 )
 from sixtysix.cards import iter_mask
 from sixtysix.notation import dump_position, load_position, render
@@ -362,7 +363,10 @@ def test_render_for_a_seat_hides_the_hidden_cards(rules: Rules, seed: int, seat:
         if state.talon:
             public.add(str(Card.from_index(state.talon[-1])))
         own = {str(Card.from_index(i)) for i in iter_mask(state.hands[seat])}
-        assert shown <= public | own, shown - public - own
+        # The cards the seat knows the opponent holds (a marriage partner, ...) are named.
+        known = {str(c) for c in observe(state, seat).opponent_known}
+        assert shown <= public | own | known, shown - public - own - known
+        assert text == render(observe(state, seat)) == str(observe(state, seat))
         assert render(state).count("\n") == text.count("\n")
 
 

@@ -38,11 +38,12 @@ from .cards import (
 )
 from .errors import ParseError, PositionError, RulesError
 from .errors import quote as _quote
+from .observe import PlayerView, _shadow_state, observe, validate_view
 from .rules import PRESETS, Rules, preset_differences
 from .state import TURN_CLOSED, CloseSnapshot, HandState, Step
 from .validate import validate
 
-__all__ = ["dump_position", "load_position", "render"]
+__all__ = ["dump_position", "dump_view", "load_position", "load_view", "render"]
 
 #: The names of the twelve fields, in order (used in error messages).
 FIELDS = (
@@ -550,6 +551,139 @@ def _mask(indices: list[int]) -> int:
     return mask
 
 
+# --------------------------------------------------------------------------- views
+
+#: A card the view's seat cannot see, in a view string.
+HIDDEN = "??"
+
+
+def dump_view(view: PlayerView) -> str:
+    """The one-line text of a seat's view; :func:`load_view` reads it back.
+
+    It is the position string of the hand (see :func:`dump_position`) with every card
+    the seat cannot see written ``??``: the opponent's unknown cards (the cards the seat
+    knows they hold are named) and the talon's face-down cards (its bottom card, seen by
+    both, is named), followed by a thirteenth field, ``@0`` or ``@1``: whose view it is.
+
+    >>> from sixtysix import CLASSIC_66, deal_from_order, observe
+    >>> from sixtysix.notation import dump_view, load_view
+    >>> pack = "AH TH KH QH JH 9H AS TS KS QS JS 9S AD TD KD QD JD 9D AC TC KC QC JC 9C"
+    >>> view = observe(deal_from_order(CLASSIC_66, pack.split(), dealer=0), 0)
+    >>> text = dump_view(view)
+    >>> text
+    'CLASSIC_66 0 AD QHJH9HQSJS9S ???????????? ??????????????????????AD L1 - - - - - @0'
+    >>> load_view(text) == view
+    True
+
+    Raises:
+        PositionError: ``view`` is not a :class:`~sixtysix.PlayerView`.
+    """
+    if type(view) is not PlayerView:
+        raise PositionError(f"dump_view needs a PlayerView, not {type(view).__name__}")
+    fields = dump_position(_shadow_state(view)).split(" ")
+    known = view.opponent_known_mask
+    hidden = view.opponent_hand_size - known.bit_count()
+    fields[4 - view.seat] = "".join(str(c) for c in cards_of(known)) + HIDDEN * hidden or "-"
+    if view.talon_size:
+        fields[5] = HIDDEN * (view.talon_size - 1) + str(CARDS[view.talon_bottom])
+    return " ".join(fields) + f" @{view.seat}"
+
+
+def load_view(text: str) -> PlayerView:
+    """The :class:`~sixtysix.PlayerView` written by :func:`dump_view`.
+
+    The text is checked as a position string is (:func:`load_position`), with the
+    unseen cards placed anywhere; then ``??`` must stand for exactly the cards the seat
+    cannot see: its own hand, the cards played and the talon's bottom card are named,
+    and so are the opponent's cards it knows (and no others).
+
+    >>> from sixtysix.notation import load_view
+    >>> load_view("CLASSIC_66 0 AD QHJH9HQSJS9S ???????????? ??????????????????????AD L1 "
+    ...           "- - - - - @2")
+    Traceback (most recent call last):
+    ...
+    sixtysix.errors.ParseError: view field 13 (seat) '@2': expected @0 or @1, the seat ...
+
+    Raises:
+        ParseError: the text is not a view string, or not the view of a reachable state;
+            the message names the field.
+    """
+    if not isinstance(text, str):
+        raise ParseError(f"a view must be given as text, not {_quote(text)}")
+    fields = text.split()
+    if len(fields) != len(FIELDS) + 1:
+        raise ParseError(
+            f"a view has {len(FIELDS) + 1} fields separated by spaces (the {len(FIELDS)} of "
+            f"a position, with ?? for the cards the seat cannot see, then @0 or @1), but "
+            f"this text has {len(fields)}"
+        )
+    if fields[-1] not in ("@0", "@1"):
+        raise ParseError(
+            f"view field 13 (seat) {_quote(fields[-1])}: expected @0 or @1, the seat whose "
+            "view it is"
+        )
+    seat = int(fields[-1][1])
+    opp = 1 - seat
+    fields = fields[:-1]
+    tokens = {n: _tokens(fields[n - 1]) for n in (4, 5, 6)}
+    tokens[8] = [t for trick in fields[7].split(",") for t in _tokens(trick)]
+    for number, field in ((3, 3), (4 + seat, 4 + seat), (8, 8)):
+        if HIDDEN in fields[field - 1]:
+            whose = {3: "the turn-up", 8: "the cards played"}.get(number, "the seat's own hand")
+            raise ParseError(
+                f"view field {number} ({FIELDS[number - 1]}) {_quote(fields[number - 1])}: "
+                f"{whose} is seen by the seat, so it has no ??"
+            )
+    talon = tokens[6]
+    if talon and talon[-1] == HIDDEN:
+        raise ParseError(
+            f"view field 6 (talon) {_quote(fields[5])}: the talon's last card (the turn-up, "
+            "or the exchange card) is seen by both players, so it is named, not ??"
+        )
+    if HIDDEN in talon[:-1] and any(t != HIDDEN for t in talon[:-1]):
+        raise ParseError(
+            f"view field 6 (talon) {_quote(fields[5])}: the seat sees only the talon's last "
+            "card; the others are ??"
+        )
+    try:
+        deck = _parse_rules(fields[0]).deck
+    except RulesError:
+        deck = None  # load_position below reports it
+    if deck is not None:
+        named = {t for n in (4, 5, 6, 8) for t in tokens[n] if t != HIDDEN}
+        unseen = [str(c) for c in deck.cards if str(c) not in named]
+        hidden = sum(tokens[n].count(HIDDEN) for n in (4, 5, 6, 8))
+        if hidden != len(unseen):
+            raise ParseError(
+                f"the view hides {hidden} cards, but {len(unseen)} cards of the {deck.name} "
+                "deck are not named in it"
+            )
+        fill = iter(unseen)
+        for n in (4 + opp, 6):
+            fields[n - 1] = "".join(next(fill) if t == HIDDEN else t for t in tokens[n]) or "-"
+    view = observe(load_position(" ".join(fields)), seat)
+    named_opp = sum(
+        1 << _CARD_CODES[t].index for t in tokens[4 + opp] if t != HIDDEN and t in _CARD_CODES
+    )
+    if named_opp != view.opponent_known_mask:
+        knows = " ".join(str(c) for c in view.opponent_known) or "no card"
+        raise ParseError(
+            f"view field {4 + opp} (hand {opp}) {_quote(fields[3 + opp])}: seat {seat} knows "
+            f"that seat {opp} holds {knows}; the others are written ??"
+        )
+    problems = validate_view(view)
+    if problems:
+        raise ParseError(f"not the view of a reachable state: {'; '.join(problems)}")
+    return view
+
+
+def _tokens(text: str) -> list[str]:
+    """The two-letter codes of a card field (``-``: none), ``??`` among them."""
+    if text == "-":
+        return []
+    return [text[k : k + 2] for k in range(0, len(text), 2)]
+
+
 # --------------------------------------------------------------------------- rendering
 
 
@@ -557,11 +691,15 @@ def _cards_line(mask: int) -> str:
     return " ".join(str(c) for c in cards_of(mask)) or "(none)"
 
 
-def render(state: HandState, seat: int | None = None) -> str:
+def render(position: HandState | PlayerView, seat: int | None = None) -> str:
     """A multi-line, human-readable picture of a hand, for logs, debugging and the CLI.
 
-    With ``seat`` given, only what that seat may see is shown: the other hand and the
-    talon's face-down cards are hidden (their number is shown).
+    A :class:`~sixtysix.HandState` is drawn whole: both hands and the talon's order. With
+    ``seat`` given, or for a :class:`~sixtysix.PlayerView`, only what that seat may see
+    is shown: the cards it cannot see are ``??`` (the cards it knows the opponent holds
+    are named) and the talon's face-down cards are counted. ``str(state)`` is
+    ``render(state)`` and ``str(view)`` is ``render(view)``, the same as
+    ``render(state, seat=view.seat)``.
 
     >>> from sixtysix import CLASSIC_66, deal_from_order, apply_move
     >>> from sixtysix.notation import render
@@ -578,51 +716,82 @@ def render(state: HandState, seat: int | None = None) -> str:
     to move: seat 0 (follow)
 
     Raises:
-        ParseError: ``seat`` is not 0, 1 or ``None``.
-        PositionError: ``state`` is not a reachable :class:`~sixtysix.HandState`.
+        ParseError: ``seat`` is not 0, 1 or ``None`` (or, for a view, not its seat).
+        PositionError: ``position`` is not a reachable :class:`~sixtysix.HandState` or
+            a :class:`~sixtysix.PlayerView`.
     """
-    _check_state(state, "render")
+    if type(position) is PlayerView:
+        if seat is not None and seat != position.seat:
+            raise ParseError(
+                f"a view shows what seat {position.seat} sees; render it without a seat, "
+                f"not with seat {_quote(seat)}"
+            )
+        problems = validate_view(position)
+        if problems:
+            raise PositionError(f"render needs a reachable view: {'; '.join(problems)}")
+        return _render(position)
+    _check_state(position, "render")
+    assert isinstance(position, HandState)
     if seat is not None and (type(seat) is not int or seat not in (0, 1)):
         raise ParseError(f"render shows the view of seat 0 or 1 (or None), not {_quote(seat)}")
-    trump = Suit(state.trump)
-    rules = _rules_text(state.rules)
-    lines = [f"{rules}, trump {trump.name.lower()} ({trump.letter}), dealer seat {state.dealer}"]
-    if not state.talon:
+    return _render(position if seat is None else observe(position, seat))
+
+
+def _render(position: HandState | PlayerView) -> str:
+    """The lines of :func:`render`: a state shows everything, a view what its seat sees."""
+    state = position if isinstance(position, HandState) else None
+    view = position if isinstance(position, PlayerView) else None
+    trump = Suit(position.trump)
+    rules = _rules_text(position.rules)
+    lines = [
+        f"{rules}, trump {trump.name.lower()} ({trump.letter}), dealer seat {position.dealer}"
+    ]
+    talon_size = position.talon_size
+    if not talon_size:
         lines.append("talon: exhausted")
     else:
-        n = len(state.talon)
-        if state.closed_by >= 0:
-            talon = f"talon: {n} cards, closed by seat {state.closed_by}"
+        if position.closed_by >= 0:
+            talon = f"talon: {talon_size} cards, closed by seat {position.closed_by}"
         else:
-            talon = f"talon: {n} cards, turn-up {CARDS[state.talon[-1]]}"
-        if seat is None:
+            talon = f"talon: {talon_size} cards, turn-up {position.turnup}"
+        if state is not None:
             talon += f" (draw order {' '.join(str(CARDS[i]) for i in state.talon)})"
         lines.append(talon)
     for s in (0, 1):
-        if seat is None or seat == s:
+        if state is not None:
             hand = _cards_line(state.hands[s])
         else:
-            n = state.hands[s].bit_count()
-            hand = " ".join(["??"] * n) + f" ({n} cards)" if n else "(none)"
+            assert view is not None
+            if s == view.seat:
+                hand = _cards_line(view.hand_mask)
+            else:
+                n = view.opponent_hand_size
+                known = [str(c) for c in cards_of(view.opponent_known_mask)]
+                shown = known + ["??"] * (n - len(known))
+                hand = (
+                    " ".join(shown) + f" ({n} {'card' if n == 1 else 'cards'})" if n else "(none)"
+                )
         lines.append(f"seat {s}: {hand}")
     for s in (0, 1):
-        marriages = [Suit(k).letter for k in range(4) if state.declared >> (s * 4 + k) & 1]
+        marriages = [Suit(k).letter for k in range(4) if position.declared >> (s * 4 + k) & 1]
         extra = f", marriages {' '.join(marriages)}" if marriages else ""
-        if state.pending[s]:
-            extra += f" ({state.pending[s]} pending)"
-        tricks = state.tricks(s)
+        if position.pending[s]:
+            extra += f" ({position.pending[s]} pending)"
+        tricks = position.tricks(s)
         won = f"{tricks} trick" if tricks == 1 else f"{tricks} tricks"
-        lines.append(f"seat {s} won {won}, {state.points(s)} points{extra}")
-    if state.exchanged_by >= 0:
-        lines.append(f"seat {state.exchanged_by} exchanged the trump card")
-    if state.lead >= 0:
-        lines.append(f"trick: seat {state.leader} led {CARDS[state.lead]}")
-    elif state.played:
-        last = state.played[-2:]
-        lines.append(f"last trick: {CARDS[last[0]]} {CARDS[last[1]]}, won by seat {state.leader}")
-    if state.step is Step.OVER:
+        lines.append(f"seat {s} won {won}, {position.points(s)} points{extra}")
+    if position.exchanged_by >= 0:
+        lines.append(f"seat {position.exchanged_by} exchanged the trump card")
+    if position.lead >= 0:
+        lines.append(f"trick: seat {position.leader} led {CARDS[position.lead]}")
+    elif position.played:
+        last = position.played[-2:]
+        lines.append(
+            f"last trick: {CARDS[last[0]]} {CARDS[last[1]]}, won by seat {position.leader}"
+        )
+    if position.step is Step.OVER:
         lines.append("the hand is over")
     else:
         what = {Step.LEAD: "lead", Step.FOLLOW: "follow", Step.DECIDE: "draw or close"}
-        lines.append(f"to move: seat {state.to_move} ({what[state.step]})")
+        lines.append(f"to move: seat {position.to_move} ({what[position.step]})")
     return "\n".join(lines)

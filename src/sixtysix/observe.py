@@ -261,24 +261,57 @@ class PlayerView(HandFacts):
         hand = self.hand_mask
         return cached_moves(options(self, (hand, hand), self.talon_size, rule_facts(self.rules)))
 
+    @classmethod
+    def parse(cls, text: str) -> PlayerView:
+        """The view written by :func:`~sixtysix.notation.dump_view` (what ``repr`` shows).
+
+        Raises:
+            ParseError: the text is not the view of a reachable state (see
+                :func:`~sixtysix.notation.load_view`).
+        """
+        from .notation import load_view  # notation imports this module
+
+        return load_view(text)
+
     def __repr__(self) -> str:
-        """Code that makes an equal view: ``observe(load_position('...'), seat)``.
+        """Code that makes an equal view: ``PlayerView.parse('...')``.
 
-        The position is one of the states this view is of (the unseen cards in
-        canonical order), so ``eval(repr(view)) == view`` where the names of
-        ``from sixtysix import *`` are defined.
+        The text is the view string of :func:`~sixtysix.notation.dump_view`: the
+        position with ``??`` for every card the seat cannot see, then ``@seat``. So
+        ``eval(repr(view)) == view`` where the names of ``from sixtysix import *`` are
+        defined, and nothing hidden is shown (nor invented).
 
-        >>> from sixtysix import CLASSIC_66, load_position, new_hand
+        >>> from sixtysix import CLASSIC_66, new_hand
         >>> view = observe(new_hand(CLASSIC_66, seed=7), 1)
-        >>> repr(view)[:25], repr(view)[-4:]
-        ("observe(load_position('CL", ', 1)')
+        >>> view
+        PlayerView.parse('CLASSIC_66 0 AS ???????????? KCAD9DKHJHTS ????...??AS L1 - - - - - @1')
         >>> eval(repr(view)) == view
         True
         """
-        from .notation import dump_position  # notation imports this module
+        from .notation import dump_view  # notation imports this module
 
         try:
-            return f"observe(load_position({dump_position(_shadow_state(self))!r}), {self.seat})"
+            return f"PlayerView.parse({dump_view(self)!r})"
+        except ValueError:
+            return self.describe()
+
+    def __str__(self) -> str:
+        """What the seat sees, on several lines (:func:`~sixtysix.notation.render`).
+
+        >>> from sixtysix import CLASSIC_66, new_hand
+        >>> print(observe(new_hand(CLASSIC_66, seed=7), 1))
+        CLASSIC_66, trump spades (S), dealer seat 0
+        talon: 12 cards, turn-up AS
+        seat 0: ?? ?? ?? ?? ?? ?? (6 cards)
+        seat 1: KC AD 9D KH JH TS
+        seat 0 won 0 tricks, 0 points
+        seat 1 won 0 tricks, 0 points
+        to move: seat 1 (lead)
+        """
+        from .notation import render  # notation imports this module
+
+        try:
+            return render(self)
         except ValueError:
             return self.describe()
 

@@ -232,6 +232,29 @@ class HandState(HandFacts):
         except ValueError:
             return self.describe()
 
+    def __str__(self) -> str:
+        """The hand on several lines, for people (:func:`~sixtysix.notation.render`).
+
+        ``repr`` gives the position string as code; ``str`` (what ``print`` shows) the
+        picture: both hands, the talon in drawing order, tricks, points and whose turn.
+
+        >>> from sixtysix import CLASSIC_66, new_hand
+        >>> print(new_hand(CLASSIC_66, seed=7))
+        CLASSIC_66, trump spades (S), dealer seat 0
+        talon: 12 cards, turn-up AS (draw order JC QD QC 9S AH AC QS JS TH TC TD AS)
+        seat 0: 9C KD JD QH 9H KS
+        seat 1: KC AD 9D KH JH TS
+        seat 0 won 0 tricks, 0 points
+        seat 1 won 0 tricks, 0 points
+        to move: seat 1 (lead)
+        """
+        from .notation import render  # notation imports this module
+
+        try:
+            return render(self)
+        except ValueError:
+            return self.describe()
+
     def describe(self) -> str:
         """A one-line summary for debugging: step, leader, trump, talon, hands, points."""
         hands = " | ".join(" ".join(str(c) for c in self.hand(s)) for s in (0, 1))

@@ -35,7 +35,8 @@ def test_position_round_trip(rules: p4.PartnershipRules) -> None:
     assert text.split()[0].startswith("deck=") and "undertrump=FREE" in text
     assert text.split()[2] == "8-4"
     assert p4.load_position(text) == state
-    assert "PartnershipState('" in repr(state)
+    assert repr(state) == f"PartnershipState.parse({text!r})"
+    assert eval(repr(state), vars(p4)) == state
 
 
 def test_position_rejections() -> None:

@@ -3,9 +3,12 @@
 The board is drawn from the person's :class:`~sixtysix.PlayerView` only, so it shows
 exactly what they may know: their hand, the opponent's card count (and the cards they
 are known to hold), trump, the talon, the trick on the table, the last trick, the points
-and, in a match, the score. Moves are typed in their text form or by number; ``undo``
-takes back the person's last move, ``hint`` asks the search module (rules §2 lists the
-moves). ``--save FILE`` writes the game or match record that ``sixtysix replay`` reads.
+and, in a match, the score. Moves are typed in their text form or by number (after a
+won trick, Enter draws); ``undo`` takes back the person's last move, also after the hand
+has ended (until the next hand starts), ``hint`` asks the search module (rules §2 lists
+the moves). A claim short of 66, or a close after which the person cannot reach 66, is
+confirmed first, with the game points it loses. ``--save FILE`` writes the game or match
+record that ``sixtysix replay`` reads.
 
 On a terminal the cards get suit symbols and colour; with ``NO_COLOR`` set, or when
 standard output is not a terminal, the text is plain ASCII (``QH``), which scripts can read.
@@ -19,22 +22,35 @@ import importlib
 import inspect
 import os
 import random
+import re
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, TextIO
 
+import attrs
+
 from ..bots import Bot
 from ..bots.registry import BOT_NAMES, make_bot, two_hand_bot_names
-from ..cards import CARDS, POINTS, Card, Suit, cards_of
+from ..cards import (
+    CARDS,
+    KING_QUEEN,
+    POINTS,
+    Card,
+    Suit,
+    cards_of,
+    iter_mask,
+    marriage_value,
+    mask_points,
+)
 from ..engine import apply_move, deal_from_order, explain_illegal, legal_moves, shuffled_deck
 from ..errors import ParseError, SixtySixError
 from ..match import Match, apply_result, new_match
 from ..moves import Claim, Close, Draw, Exchange, Marry, Move, Play, parse_move
 from ..observe import PlayerView, observe
 from ..records import GameRecord, MatchRecord
-from ..rules import Rules
-from ..scoring import HandEnd, HandResult, score_hand
+from ..rules import FailedClose, Rules
+from ..scoring import HandEnd, HandResult, _failed_close, score_hand
 from ..state import HandState, Step
 from . import (
     _EXIT_INTERRUPTED,
@@ -139,6 +155,32 @@ class Style:
 
 
 _PLAIN = Style()
+
+
+_ANSI = re.compile(r"\x1b\[[0-9;]*m")
+
+
+def _width(text: str) -> int:
+    """How many columns ``text`` takes on a terminal (colour codes take none)."""
+    return len(_ANSI.sub("", text))
+
+
+def _table(rows: Sequence[Sequence[str]], right: Sequence[bool]) -> list[str]:
+    """``rows`` as lines of aligned columns, two spaces apart (``right``: right-aligned).
+
+    Widths are measured without the colour codes, so coloured cards line up too.
+    """
+    if not rows:
+        return []
+    widths = [max(_width(row[k]) for row in rows) for k in range(len(right))]
+    lines = []
+    for row in rows:
+        cells = []
+        for text, width, flush in zip(row, widths, right, strict=True):
+            pad = " " * (width - _width(text))
+            cells.append(pad + text if flush else text + pad)
+        lines.append("  ".join(cells).rstrip())
+    return lines
 
 
 # ------------------------------------------------------------------------ narration
@@ -323,6 +365,29 @@ def board_lines(
     return lines
 
 
+def _most_points_after_close(view: PlayerView) -> int:
+    """The most points the viewer can end with if the talon is closed now.
+
+    Its points and pending marriages, every card point of its own hand and of the
+    opponent's (the best the unseen cards could give), and the marriages it could still
+    declare from its hand; a closed hand has no last-trick 10 (rules §1.6, §5).
+    """
+    me = view.seat
+    total = view.points(me) + view.pending[me] + mask_points(view.hand_mask)
+    known = view.opponent_known_mask
+    possible = sorted(
+        (POINTS[i] for i in iter_mask(view.unseen_mask & ~view.opponent_excluded_mask)),
+        reverse=True,
+    )
+    hidden = view.opponent_hand_size - known.bit_count()
+    total += mask_points(known) + sum(possible[:hidden])
+    for suit in range(4):
+        pair = KING_QUEEN[suit]
+        if view.hand_mask & pair == pair and not view.declared >> (me * 4 + suit) & 1:
+            total += marriage_value(suit, view.trump)
+    return total
+
+
 # ------------------------------------------------------------------------ the game
 
 
@@ -332,7 +397,7 @@ How to enter a move:
   marry H      declare the marriage of that suit, then lead its king or queen
   exchange     swap the exchange card (lowest trump) for the turn-up
   close        close the talon: no more drawing, strict play from now on
-  draw         after winning a trick: draw instead of closing
+  draw         after winning a trick: draw instead of closing (or press Enter)
   claim        you have 66 or more: end the hand (a false claim loses)
   a number     the move with that number in the list
 Commands:
@@ -345,6 +410,9 @@ Commands:
 
 class _Undo(Exception):
     """The player typed ``undo``."""
+
+
+_UNDO_WORDS = ("u", "undo", "back", "takeback")
 
 
 def default_bot() -> str:
@@ -448,26 +516,8 @@ class TerminalGame:
         self.say("Type a move (QH, marry H, exchange, close, draw, claim) or its number;")
         self.say("`help` lists the commands (undo, hint, board), `quit` leaves.")
         while True:
-            result = self.play_hand()
-            before = self.match
-            self.match = apply_result(self.match, result)
-            if not self.whole_match:
+            if self.play_hand() == "leave":
                 return
-            m = self.match
-            if result.winner is not None and before.carry:
-                self.say(f"(with {_plural(before.carry, 'carried game point')})")
-            self.say(self.scoreline(m))
-            if m.winner is not None:
-                who = "You win" if m.winner == self.human else "The computer wins"
-                self.say()
-                self.say(
-                    f"*** {who} the match, {m.scores[self.human]} to {m.scores[self.bot]}, "
-                    f"after {_plural(m.hand_number, 'hand')}. ***"
-                )
-                return
-            answer = self.read("Press Enter for the next hand (or type quit): ")
-            if answer.strip().lower() in ("q", "quit", "exit"):
-                raise _Quit
 
     def scoreline(self, m: Match) -> str:
         carry = f"; {_plural(m.carry, 'game point')} carried" if m.carry else ""
@@ -476,7 +526,12 @@ class TerminalGame:
             f"(match to {self.rules.match_target}{carry})."
         )
 
-    def play_hand(self) -> HandResult:
+    def play_hand(self) -> str:
+        """Play one hand, then ask what next: ``"next"`` (another hand) or ``"leave"``.
+
+        Until the person accepts the end of the hand, ``undo`` still takes back their
+        last move: the hand goes on from there and its result is forgotten.
+        """
         m = self.match
         seed = m.hand_seed
         assert seed is not None
@@ -489,34 +544,101 @@ class TerminalGame:
         self.say(f"=== Hand {m.hand_number + 1}: {dealer} ===")
         # The human's decision points of this hand: (state, moves so far, bot rng state).
         history: list[tuple[HandState, int, object]] = []
-        while not state.is_over:
-            if state.to_move == self.human:
-                try:
-                    move, chose = self.ask(state)
-                except _Undo:
-                    if not history:
-                        self.say("Nothing to take back: you have not chosen a move in this hand.")
+        while True:
+            while not state.is_over:
+                if state.to_move == self.human:
+                    try:
+                        move, chose = self.ask(state)
+                    except _Undo:
+                        state = self.take_back(history, state)
                         continue
-                    state, count, rng_state = history.pop()
-                    del self.moves[count:]
-                    self.rng.setstate(rng_state)  # type: ignore[arg-type]
-                    self.say("Taken back: your last move (and what followed) is undone.")
-                    continue
-                if chose:
-                    history.append((state, len(self.moves), self.rng.getstate()))
+                    if chose:
+                        history.append((state, len(self.moves), self.rng.getstate()))
+                else:
+                    move = self.player.choose(observe(state, self.bot), self.rng)
+                after = apply_move(state, move)
+                self.moves.append(str(move))
+                self.say(self.tell.move(state, move, after))
+                state = after
+            result = score_hand(state)
+            current = self.current
+            self.games.append(self.record_of_hand(result))
+            self.current = None
+            self.say()
+            for line in self.tell.result(state, result):
+                self.say(line)
+            try:
+                choice = self.after_hand(result, can_undo=bool(history))
+            except _Undo:
+                self.games.pop()
+                self.current = current
+                state = self.take_back(history, state)
+                continue
+            if self.whole_match:
+                self.match = apply_result(m, result)
             else:
-                move = self.player.choose(observe(state, self.bot), self.rng)
-            after = apply_move(state, move)
-            self.moves.append(str(move))
-            self.say(self.tell.move(state, move, after))
-            state = after
-        result = score_hand(state)
-        self.games.append(self.record_of_hand(result))
-        self.current = None
-        self.say()
-        for line in self.tell.result(state, result):
-            self.say(line)
-        return result
+                # Single hands keep no score: `new` deals the seed's next hand.
+                self.match = attrs.evolve(m, dealer=1 - m.dealer, hand_number=m.hand_number + 1)
+            return choice
+
+    def take_back(
+        self, history: list[tuple[HandState, int, object]], state: HandState
+    ) -> HandState:
+        """The position of the person's last choice (``state`` itself if there is none)."""
+        if not history:
+            self.say("Nothing to take back: you have not chosen a move in this hand.")
+            return state
+        state, count, rng_state = history.pop()
+        del self.moves[count:]
+        self.rng.setstate(rng_state)  # type: ignore[arg-type]
+        self.say("Taken back: your last move (and what followed) is undone.")
+        return state
+
+    def after_hand(self, result: HandResult, can_undo: bool) -> str:
+        """The score, then the person's choice: ``"next"``, ``"leave"``, or ``_Undo``."""
+        undo = ", undo" if can_undo else ""
+        if self.whole_match:
+            before = self.match
+            m = apply_result(before, result)
+            if result.winner is not None and before.carry:
+                self.say(f"(with {_plural(before.carry, 'carried game point')})")
+            self.say(self.scoreline(m))
+            if m.winner is not None:
+                who = "You win" if m.winner == self.human else "The computer wins"
+                self.say()
+                self.say(
+                    f"*** {who} the match, {m.scores[self.human]} to {m.scores[self.bot]}, "
+                    f"after {_plural(m.hand_number, 'hand')}. ***"
+                )
+                if not can_undo:
+                    return "leave"
+                prompt, enter = "Press Enter to finish (or type undo): ", "leave"
+            else:
+                prompt, enter = f"Press Enter for the next hand (or type quit{undo}): ", "next"
+            words = {"": enter}
+        else:
+            prompt = f"Press Enter to leave (or type new for another hand{undo}): "
+            words = {"": "leave", "new": "next", "n": "next"}
+        while True:
+            try:
+                answer = self.read(prompt).strip().lower()
+            except EOFError:
+                if self.whole_match and words[""] == "next":
+                    raise
+                return "leave"  # the hand is over: nothing is abandoned
+            if answer in ("q", "quit", "exit"):
+                raise _Quit
+            if answer in words:
+                return words[answer]
+            if words[""] == "next" and answer not in _UNDO_WORDS:
+                return "next"  # as before: anything but quit (or undo) goes on
+            if answer in _UNDO_WORDS:
+                if can_undo:
+                    raise _Undo
+                self.say("Nothing to take back: you have not chosen a move in this hand.")
+                continue
+            choices = ", ".join(["Enter", *(w for w in words if len(w) > 1), "quit"])
+            self.say(f"The hand is over: type {choices}{undo}.")
 
     # -------------------------------------------------------------- the person's turn
 
@@ -545,12 +667,59 @@ class TerminalGame:
                 f"  You have {points} points: type `claim` to end the hand and score "
                 "(66 is enough)."
             )
+        # After a won trick the usual choice is to draw: Enter draws (rules §2.1).
+        prompt = "Your move [draw]: " if Draw() in moves else "Your move: "
         while True:
-            move, problem = self.interpret(state, moves, self.read("Your move: "))
+            typed = self.read(prompt)
+            if not typed.strip() and Draw() in moves:
+                return Draw(), True
+            move, problem = self.interpret(state, moves, typed)
             if move is not None:
-                return move, True
+                warning = self.warning(state, move)
+                if warning is None or self.confirm(warning):
+                    return move, True
+                problem = f"Not {'claimed' if isinstance(move, Claim) else 'closed'}."
             self.say(problem)
             self.show_moves(moves)
+
+    def confirm(self, question: str) -> bool:
+        """Whether the person answers yes to ``question`` (anything else is no)."""
+        return self.read(f"{question} [y/N] ").strip().lower() in ("y", "yes")
+
+    def warning(self, state: HandState, move: Move) -> str | None:
+        """What to ask before a claim or a close that loses by the person's own count.
+
+        A claim short of 66 loses at once; a close loses when the person cannot reach 66
+        even by taking every point still in play (the talon is out of play once closed).
+        The game points at stake are the library's scoring of that ending
+        (:func:`~sixtysix.score_hand`, rules §6), not a copy of it.
+        """
+        me = self.human
+        points = state.points(me)
+        other = "the computer"
+        if isinstance(move, Claim):
+            result = score_hand(apply_move(state, move))
+            if result.winner == me:
+                return None
+            return (
+                f"You have {_plural(points, 'point')}; claiming now loses "
+                f"{_plural(result.game_points, 'game point')} (66 are needed). Claim anyway?"
+            )
+        if not isinstance(move, Close):
+            return None
+        best = _most_points_after_close(observe(state, me))
+        if best >= 66:
+            return None
+        closed = apply_move(state, move)
+        lost = _failed_close(closed)
+        extra = ""
+        if self.rules.failed_close is FailedClose.BY_CLOSER_POINTS and lost == 2:
+            extra = f" (1 if you end with {self.rules.schneider_threshold} or more)"
+        return (
+            f"You have {_plural(points, 'point')}, and the cards left in play bring you at "
+            f"most {best}: after closing you cannot reach 66, and {other} scores "
+            f"{_plural(lost, 'game point')}{extra}. Close anyway?"
+        )
 
     def interpret(
         self, state: HandState, moves: Sequence[Move], typed: str
@@ -562,7 +731,7 @@ class TerminalGame:
             raise _Quit
         if word in ("?", "h", "help"):
             return None, _PLAY_HELP
-        if word in ("u", "undo", "back", "takeback"):
+        if word in _UNDO_WORDS:
             raise _Undo
         if word in ("hint", "hints"):
             return None, self.hint(state, moves)
@@ -603,15 +772,16 @@ class TerminalGame:
             "Hint: the expected game points of each move for you "
             f"(over {HINT_SAMPLES} deals of the cards you cannot see), best first:"
         ]
-        for move in ranked:
-            if move not in estimates:
-                continue
-            est = estimates[move]
-            samples = _plural(int(est.samples), "sample")
-            lines.append(
-                f"  {self.style.move(move):<10} {est.mean:+.2f} ± {1.96 * est.stderr:.2f}"
-                f"  ({samples})"
+        rows = [
+            (
+                self.style.move(move),
+                f"{estimates[move].mean:+.2f} ± {1.96 * estimates[move].stderr:.2f}",
+                f"({_plural(int(estimates[move].samples), 'sample')})",
             )
+            for move in ranked
+            if move in estimates
+        ]
+        lines.extend("  " + line for line in _table(rows, right=(False, True, False)))
         return "\n".join(lines)
 
     # -------------------------------------------------------------- the record
@@ -636,7 +806,8 @@ class TerminalGame:
         if self.current is not None and self.moves:
             games.append(self.record_of_hand(None))
         if not self.whole_match:
-            return games[0] if games else None
+            # After `new`, the record of the last hand (the one in progress, if any).
+            return games[-1] if games else None
         m = self.match
         return MatchRecord(
             rules=self.rules,
@@ -733,7 +904,9 @@ def add_parser(sub: Any) -> None:
         "by default the strongest built-in bot that answers within about a second "
         "(pimc where the search module is installed, else rule). Type a move in its text "
         "form (QH, marry H, exchange, close, draw, claim; any case) or its number in the "
-        "list shown; `undo` takes back your last move, `hint` shows what the search "
+        "list shown (after a trick you won, Enter draws); `undo` takes back your last move, "
+        "also after the hand has ended; a claim or close that loses by your own count is "
+        "confirmed first; `hint` shows what the search "
         "thinks, `help` explains, `quit` leaves. Ctrl-C leaves with exit status 130, end "
         "of input with 0. Cards have suit symbols and colour on a terminal, unless "
         "NO_COLOR is set.",
@@ -789,7 +962,8 @@ def add_parser(sub: Any) -> None:
     play.add_argument(
         "--save",
         metavar="FILE",
-        help="write the game record (a match record with --match) to FILE at the end, "
+        help="write the game record (a match record with --match; after `new`, the last "
+        "hand's) to FILE at the end, "
         "also when you leave early; `sixtysix replay FILE` reads it",
     )
     play.set_defaults(handler=_cmd_play)

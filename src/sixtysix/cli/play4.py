@@ -5,7 +5,9 @@ play after you) and 3 (on your right). Each turn the board shows trump, the poin
 each side, the match score (with ``--match``), the trick so far with who played each
 card, and your hand; you type a card (``QH``, ``10H``, ``Q♥``) or its number. An illegal
 card is refused with the obligation it breaks (follow suit, beat the trick, trump;
-rules §10). ``--save FILE`` writes the four-hand record that ``sixtysix replay`` reads.
+rules §10). ``undo`` takes back your last card, also after the hand has ended (until the
+next hand starts); without ``--match``, ``new`` deals another hand. ``--save FILE``
+writes the four-hand record that ``sixtysix replay`` reads.
 """
 
 from __future__ import annotations
@@ -16,6 +18,8 @@ import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TextIO
+
+import attrs
 
 from .. import partnership as p4
 from ..bots import Bot
@@ -43,10 +47,18 @@ of the trick (even your partner's); void in the suit led, you must trump (and
 over-trump a trump). The last trick is worth 10; 66 of the 130 points wins.
 Commands:
   board        show the board again
+  undo         take back your last card (and what the others played after it)
   help         this text
   quit         leave the game (with --save, the record so far is written)"""
 
 _QUIT_WORDS = ("q", "quit", "exit")
+
+
+_UNDO_WORDS = ("u", "undo", "back", "takeback")
+
+
+class _Undo(Exception):
+    """The person typed ``undo``."""
 
 
 def _capital(text: str) -> str:
@@ -114,38 +126,25 @@ class FourHandGame:
             f"partner ({partner}) against two opponents ({opponents})."
         )
         self.say("Your partner sits opposite you; the left opponent plays after you.")
-        self.say("Type a card (QH, 10H) or its number; `help` explains, `quit` leaves.")
-        while True:
-            result = self.play_hand()
-            before = self.match
-            self.match = p4.apply_result(self.match, result)
-            if not self.whole_match:
-                return
-            m = self.match
-            if result.winner is not None and before.carry:
-                self.say(f"(with {_plural(before.carry, 'carried game point')})")
-            self.say(self.scoreline())
-            if m.winner is not None:
-                who = "Your side wins" if m.winner == 0 else "The opponents win"
-                self.say()
-                self.say(
-                    f"*** {who} the match, {m.scores[m.winner]} to {m.scores[1 - m.winner]}, "
-                    f"after {_plural(m.hand_number, 'hand')}. ***"
-                )
-                return
-            answer = self.read("Press Enter for the next hand (or type quit): ")
-            if answer.strip().lower() in _QUIT_WORDS:
-                raise _Quit
+        self.say("Type a card (QH, 10H) or its number; `undo` takes it back;")
+        self.say("`help` explains, `quit` leaves.")
+        while self.play_hand() == "next":
+            pass
 
-    def scoreline(self) -> str:
-        m = self.match
+    def scoreline(self, m: p4.PartnershipMatch | None = None) -> str:
+        m = self.match if m is None else m
         carry = f"; {_plural(m.carry, 'game point')} carried" if m.carry else ""
         return (
             f"Score: your side {m.scores[0]}, the opponents {m.scores[1]} "
             f"(match to {self.rules.match_target}{carry})."
         )
 
-    def play_hand(self) -> p4.PartnershipResult:
+    def play_hand(self) -> str:
+        """Play one hand, then ask what next: ``"next"`` (another hand) or ``"leave"``.
+
+        Until the person accepts the end of the hand, ``undo`` still takes back their
+        last card: the hand goes on from there and its result is forgotten.
+        """
         m = self.match
         seed = m.hand_seed
         assert seed is not None
@@ -159,24 +158,107 @@ class FourHandGame:
             f"{self.style.suit(state.trump)} (turn-up {self.style.card(state.turnup)}, "
             f"{owner}) ==="
         )
-        while not state.is_over:
-            seat = state.to_move
-            assert seat is not None
-            if seat == HUMAN:
-                move = self.ask(state)
+        # The person's choices in this hand: (state, moves so far, the bots' rng state).
+        history: list[tuple[p4.PartnershipState, int, object]] = []
+        while True:
+            while not state.is_over:
+                seat = state.to_move
+                assert seat is not None
+                if seat == HUMAN:
+                    try:
+                        move, chose = self.ask(state)
+                    except _Undo:
+                        state = self.take_back(history, state)
+                        continue
+                    if chose:
+                        history.append((state, len(self.moves), self.rng.getstate()))
+                else:
+                    move = self.bots[seat].choose(p4.observe(state, seat), self.rng)
+                after = p4.apply_move(state, move)
+                self.moves.append(str(move))
+                self.say(self.narrate(state, move, after))
+                state = after
+            result = p4.score_hand(state)
+            current = self.current
+            self.games.append(self.record_of_hand(result))
+            self.current = None
+            self.say()
+            for line in self.result_lines(result):
+                self.say(line)
+            try:
+                choice = self.after_hand(result, can_undo=bool(history))
+            except _Undo:
+                self.games.pop()
+                self.current = current
+                state = self.take_back(history, state)
+                continue
+            if self.whole_match:
+                self.match = p4.apply_result(m, result)
             else:
-                move = self.bots[seat].choose(p4.observe(state, seat), self.rng)
-            after = p4.apply_move(state, move)
-            self.moves.append(str(move))
-            self.say(self.narrate(state, move, after))
-            state = after
-        result = p4.score_hand(state)
-        self.games.append(self.record_of_hand(result))
-        self.current = None
-        self.say()
-        for line in self.result_lines(result):
-            self.say(line)
-        return result
+                # Single hands keep no score: `new` deals the seed's next hand.
+                self.match = attrs.evolve(
+                    m, dealer=(m.dealer + 1) & 3, hand_number=m.hand_number + 1
+                )
+            return choice
+
+    def take_back(
+        self, history: list[tuple[p4.PartnershipState, int, object]], state: p4.PartnershipState
+    ) -> p4.PartnershipState:
+        """The position of the person's last choice (``state`` itself if there is none)."""
+        if not history:
+            self.say("Nothing to take back: you have not chosen a card in this hand.")
+            return state
+        state, count, rng_state = history.pop()
+        del self.moves[count:]
+        self.rng.setstate(rng_state)  # type: ignore[arg-type]
+        self.say("Taken back: your last card (and what followed) is undone.")
+        return state
+
+    def after_hand(self, result: p4.PartnershipResult, can_undo: bool) -> str:
+        """The score, then the person's choice: ``"next"``, ``"leave"``, or ``_Undo``."""
+        undo = ", undo" if can_undo else ""
+        if self.whole_match:
+            before = self.match
+            m = p4.apply_result(before, result)
+            if result.winner is not None and before.carry:
+                self.say(f"(with {_plural(before.carry, 'carried game point')})")
+            self.say(self.scoreline(m))
+            if m.winner is not None:
+                who = "Your side wins" if m.winner == 0 else "The opponents win"
+                self.say()
+                self.say(
+                    f"*** {who} the match, {m.scores[m.winner]} to {m.scores[1 - m.winner]}, "
+                    f"after {_plural(m.hand_number, 'hand')}. ***"
+                )
+                if not can_undo:
+                    return "leave"
+                prompt, enter = "Press Enter to finish (or type undo): ", "leave"
+            else:
+                prompt, enter = f"Press Enter for the next hand (or type quit{undo}): ", "next"
+            words = {"": enter}
+        else:
+            prompt = f"Press Enter to leave (or type new for another hand{undo}): "
+            words = {"": "leave", "new": "next", "n": "next"}
+        while True:
+            try:
+                answer = self.read(prompt).strip().lower()
+            except EOFError:
+                if self.whole_match and words[""] == "next":
+                    raise
+                return "leave"  # the hand is over: nothing is abandoned
+            if answer in _QUIT_WORDS:
+                raise _Quit
+            if answer in words:
+                return words[answer]
+            if words[""] == "next" and answer not in _UNDO_WORDS:
+                return "next"  # as before: anything but quit (or undo) goes on
+            if answer in _UNDO_WORDS:
+                if can_undo:
+                    raise _Undo
+                self.say("Nothing to take back: you have not chosen a card in this hand.")
+                continue
+            choices = ", ".join(["Enter", *(w for w in words if len(w) > 1), "quit"])
+            self.say(f"The hand is over: type {choices}{undo}.")
 
     # -------------------------------------------------------------- narration
 
@@ -257,19 +339,20 @@ class FourHandGame:
         listed = "  ".join(f"{i}) {self.style.move(m)}" for i, m in enumerate(moves, 1))
         self.say("  Your cards to play: " + listed)
 
-    def ask(self, state: p4.PartnershipState) -> Move:
+    def ask(self, state: p4.PartnershipState) -> tuple[Move, bool]:
+        """The person's card, and whether they chose it (``False``: it was the only one)."""
         moves = p4.legal_moves(state)
         self.say()
         for line in self.board_lines(state):
             self.say("  " + line)
         if len(moves) == 1:
             self.say(f"  (your only legal card is {self.style.move(moves[0])})")
-            return moves[0]
+            return moves[0], False
         self.show_moves(moves)
         while True:
             move, problem = self.interpret(state, moves, self.read("Your card: "))
             if move is not None:
-                return move
+                return move, True
             self.say(problem)
             self.show_moves(moves)
 
@@ -283,6 +366,8 @@ class FourHandGame:
             raise _Quit
         if word in ("?", "h", "help"):
             return None, _HELP
+        if word in _UNDO_WORDS:
+            raise _Undo
         if word in ("b", "board"):
             return None, "\n".join("  " + line for line in self.board_lines(state))
         if not text:
@@ -324,10 +409,11 @@ class FourHandGame:
         unfinished = self.current is not None and bool(self.moves)
         if not self.whole_match or not self.games:
             # A match record holds finished hands only: a match left during its first
-            # hand is saved as that hand's (unfinished) game record.
-            if self.games:
-                return self.games[0]
-            return self.record_of_hand(None) if unfinished else None
+            # hand is saved as that hand's (unfinished) game record. After `new`, the
+            # record of the last hand (the one in progress, if any).
+            if unfinished:
+                return self.record_of_hand(None)
+            return self.games[-1] if self.games else None
         if unfinished:
             self.out.write(
                 "(The unfinished hand is left out: a match record keeps whole hands.)\n"

@@ -153,11 +153,52 @@ class PartnershipState(PublicFacts):
         """Whether the ten of trumps ended the hand (and the match) early (§10.7)."""
         return self.over and any(self.hands)
 
-    def __repr__(self) -> str:
-        """A short summary; :func:`~sixtysix.partnership.notation.dump_position` is exact."""
-        from .notation import dump_position
+    @classmethod
+    def parse(cls, text: str) -> PartnershipState:
+        """The state of a position string (what ``repr`` shows; see ``load_position``).
 
-        return f"PartnershipState({dump_position(self)!r})"
+        Raises:
+            ParseError: the text is not a four-hand position (see
+                :func:`~sixtysix.partnership.load_position`).
+        """
+        from .notation import load_position  # notation imports this module
+
+        return load_position(text)
+
+    def __repr__(self) -> str:
+        """Code that makes an equal state: ``PartnershipState.parse('...')``.
+
+        The text is the position string of
+        :func:`~sixtysix.partnership.dump_position`, so ``eval(repr(state)) == state``
+        where the names of ``from sixtysix.partnership import *`` are defined.
+
+        >>> from sixtysix import partnership as p4
+        >>> state = p4.new_hand(p4.FOUR_HAND_24, seed=2)
+        >>> state
+        PartnershipState.parse('FOUR_HAND_24 0 0-0 JH 9CKDAHKHJHQS ... -')
+        >>> eval(repr(state), vars(p4)) == state
+        True
+        """
+        from .notation import dump_position  # notation imports this module
+
+        return f"PartnershipState.parse({dump_position(self)!r})"
+
+    def __str__(self) -> str:
+        """The deal on several lines, every hand shown (``partnership.render``).
+
+        >>> from sixtysix import partnership as p4
+        >>> print(p4.new_hand(p4.FOUR_HAND_24, seed=2))
+        four-hand FOUR_HAND_24, dealer seat 0, trump H (turn-up JH), match 0-0
+        seat 0 (side 0): 9CKDAHKHJHQS
+        seat 1 (side 1): ...
+        seat 2 (side 0): ...
+        seat 3 (side 1): ...
+        points: side 0 0 (0 tricks), side 1 0 (0 tricks)
+        to move: seat 1
+        """
+        from .notation import render  # notation imports this module
+
+        return render(self)
 
 
 def players_of(dealer: int, trump: int, played: tuple[int, ...]) -> tuple[int, ...]:

@@ -38,7 +38,7 @@ import random
 import attrs
 
 from ..cards import CARDS, Card
-from ..errors import DealError, quote
+from ..errors import DealError, ParseError, quote
 from ..moves import Play
 from ._bits import HIGHER, SUIT_MASK, beats, iter_mask
 from .rules import PartnershipRules, Undertrump
@@ -145,13 +145,202 @@ class PartnershipView(PublicFacts):
             return ()
         return legal_moves(self)
 
+    @classmethod
+    def parse(cls, text: str) -> PartnershipView:
+        """The view written by ``dump_view`` (what ``repr`` shows).
+
+        Raises:
+            ParseError: the text is not the view of a possible deal (see ``load_view``).
+        """
+        return load_view(text)
+
     def __repr__(self) -> str:
-        """A short summary of the view."""
-        hand = " ".join(str(c) for c in self.hand) or "-"
-        return (
-            f"PartnershipView(seat={self.seat}, hand={hand}, trump={self.trump_suit.letter}, "
-            f"played={len(self.played)}, to_move={self.to_move})"
+        """Code that makes an equal view: ``PartnershipView.parse('...')``.
+
+        The text is the view string of ``dump_view``, with ``??`` for every card
+        the seat cannot see; ``eval(repr(view)) == view`` where the names of
+        ``from sixtysix.partnership import *`` are defined.
+
+        >>> from sixtysix import partnership as p4
+        >>> view = observe(p4.new_hand(p4.FOUR_HAND_24, seed=2), 1)
+        >>> view
+        PartnershipView.parse('FOUR_HAND_24 0 0-0 JH JH?????????? TCQCTD9DAS9S ... - @1')
+        >>> eval(repr(view)) == view
+        True
+        """
+        return f"PartnershipView.parse({dump_view(self)!r})"
+
+    def __str__(self) -> str:
+        """What the seat sees, on several lines: the other hands are counted, not shown.
+
+        The same text as ``partnership.render(state, seat)`` for any state of this view.
+
+        >>> from sixtysix import partnership as p4
+        >>> print(observe(p4.new_hand(p4.FOUR_HAND_24, seed=2), 1))
+        four-hand FOUR_HAND_24, dealer seat 0, trump H (turn-up JH), match 0-0
+        seat 0 (side 0): 6 cards
+        seat 1 (side 1): TCQCTD9DAS9S
+        seat 2 (side 0): 6 cards
+        seat 3 (side 1): 6 cards
+        points: side 0 0 (0 tricks), side 1 0 (0 tricks)
+        to move: seat 1
+        """
+        from .notation import render  # notation imports the engine, which needs this module
+
+        return render(_a_state_of(self), seat=self.seat)
+
+
+#: A card the view's seat cannot see, in a view string.
+HIDDEN = "??"
+
+
+def _a_state_of(view: PartnershipView) -> PartnershipState:
+    """One state of ``view`` (the same for equal views): only its public part is used."""
+    return determinize(view, random.Random(0))
+
+
+def dump_view(view: PartnershipView) -> str:
+    """The one-line text of a seat's view; ``load_view`` reads it back.
+
+    It is the position string (see :func:`~sixtysix.partnership.dump_position`) with
+    ``??`` for every card in another seat's hand (the turn-up, while the dealer holds
+    it, is named), followed by a tenth field, ``@0`` to ``@3``: whose view it is.
+
+    >>> from sixtysix import partnership as p4
+    >>> view = observe(p4.new_hand(p4.FOUR_HAND_24, seed=2), 2)
+    >>> dump_view(view)
+    'FOUR_HAND_24 0 0-0 JH JH?????????? ???????????? JCADQDTHTSJS ???????????? - @2'
+    >>> load_view(dump_view(view)) == view
+    True
+
+    Raises:
+        DealError: ``view`` is not a :class:`PartnershipView`.
+    """
+    if type(view) is not PartnershipView:
+        raise DealError(f"dump_view needs a PartnershipView, not {type(view).__name__}")
+    from .notation import dump_position  # notation imports the engine, which needs this module
+
+    fields = dump_position(_a_state_of(view)).split(" ")
+    known = view.known
+    for seat in range(4):
+        if seat != view.seat:
+            named = "".join(str(CARDS[i]) for i in iter_mask(known[seat]))
+            hidden = view.hand_sizes[seat] - known[seat].bit_count()
+            fields[4 + seat] = named + HIDDEN * hidden or "-"
+    return " ".join(fields) + f" @{view.seat}"
+
+
+def load_view(text: str) -> PartnershipView:
+    """The :class:`PartnershipView` written by ``dump_view``.
+
+    The ``??`` cards are dealt to their seats in a way that agrees with every card played
+    (:func:`inferences`), and the position is then checked as
+    :func:`~sixtysix.partnership.load_position` checks one (the cards replayed by the
+    rules of play); the named cards of the other seats must be exactly what the seat
+    knows (the turn-up in the dealer's hand, until played).
+
+    Raises:
+        ParseError: the text is not a view string, or no deal of the hidden cards agrees
+            with it; the message names the field.
+    """
+    from . import notation  # notation imports the engine, which needs this module
+
+    if not isinstance(text, str):
+        raise ParseError(f"a view must be given as text, not {quote(text)}")
+    fields = text.split()
+    if len(fields) != len(notation.FIELDS) + 1:
+        raise ParseError(
+            f"a four-hand view has {len(notation.FIELDS) + 1} fields (the "
+            f"{len(notation.FIELDS)} of a position, with ?? for the cards the seat cannot "
+            f"see, then @0 to @3), not {len(fields)}"
         )
+    if fields[-1] not in ("@0", "@1", "@2", "@3"):
+        raise ParseError(
+            f"field 10 (seat) {quote(fields[-1])}: expected @0 to @3, the seat whose view it is"
+        )
+    seat = int(fields[-1][1])
+    fields = fields[:-1]
+    written = list(fields)
+    for number in (2, 3, 4, 5 + seat, 9):
+        if HIDDEN in fields[number - 1]:
+            raise ParseError(
+                f"field {number} ({notation.FIELDS[number - 1]}) {quote(fields[number - 1])}: "
+                "the seat sees it, so it has no ??"
+            )
+    if fields[1] in ("0", "1", "2", "3"):
+        rules = notation._parse_rules(fields[0])
+        dealer = int(fields[1])
+        turnup = notation._cards(4, fields[3])
+        played = tuple(notation._cards(9, fields[8]))
+        if len(turnup) == 1 and all(rules.deck.mask >> c & 1 for c in (*turnup, *played)):
+            fields = _deal_hidden(fields, seat, rules, dealer, turnup[0] >> 3, played)
+    view = observe(notation.load_position(" ".join(fields)), seat)
+    for other in range(4):
+        named = [t for t in _tokens(written[4 + other]) if t != HIDDEN]
+        if other != seat and sum(1 << Card.parse(t).index for t in named) != view.known[other]:
+            knows = " ".join(str(CARDS[i]) for i in iter_mask(view.known[other])) or "no card"
+            raise ParseError(
+                f"field {5 + other} (hand {other}) {quote(written[4 + other])}: seat {seat} "
+                f"knows that seat {other} holds {knows}; the others are written ??"
+            )
+    return view
+
+
+def _deal_hidden(
+    fields: list[str],
+    seat: int,
+    rules: PartnershipRules,
+    dealer: int,
+    trump: int,
+    played: tuple[int, ...],
+) -> list[str]:
+    """``fields`` with each ``??`` replaced by a card its seat may hold (first such deal)."""
+    others = [s for s in range(4) if s != seat]
+    tokens = {s: _tokens(fields[4 + s]) for s in range(4)}
+    named = {t for s in range(4) for t in tokens[s] if t != HIDDEN}
+    named |= {str(CARDS[i]) for i in played}
+    cards = [c.index for c in rules.deck.cards if str(c) not in named]
+    quotas = [tokens[s].count(HIDDEN) for s in others]
+    if sum(quotas) != len(cards):
+        raise ParseError(
+            f"the view hides {sum(quotas)} cards, but {len(cards)} cards of the "
+            f"{rules.deck.name} deck are not named in it"
+        )
+    excluded = inferences(dealer, trump, played, rules.undertrump)
+    allowed = [
+        sum(1 << k for k, s in enumerate(others) if not excluded[s] >> c & 1) for c in cards
+    ]
+    table = _count_table(cards, allowed, (quotas[0], quotas[1], quotas[2]))
+    qa, qb = quotas[0], quotas[1]
+    if table[0][qa][qb] == 0:
+        raise ParseError(
+            "no deal of the ?? cards agrees with the cards played (each seat must hold "
+            "cards it may hold by the rules of play, rules §10.9)"
+        )
+    dealt: list[list[str]] = [[], [], []]
+    left = len(cards)
+    for i, card in enumerate(cards):
+        nxt = table[i + 1]
+        qc = left - qa - qb
+        if allowed[i] & 1 and qa and nxt[qa - 1][qb]:
+            k, qa = 0, qa - 1
+        elif allowed[i] & 2 and qb and nxt[qa][qb - 1]:
+            k, qb = 1, qb - 1
+        else:
+            assert allowed[i] & 4 and qc and nxt[qa][qb]
+            k = 2
+        dealt[k].append(str(CARDS[card]))
+        left -= 1
+    out = list(fields)
+    for k, s in enumerate(others):
+        fill = iter(dealt[k])
+        out[4 + s] = "".join(next(fill) if t == HIDDEN else t for t in tokens[s]) or "-"
+    return out
+
+
+def _tokens(text: str) -> list[str]:
+    """The two-letter codes of a card field (``-``: none), ``??`` among them."""
+    return [] if text == "-" else [text[k : k + 2] for k in range(0, len(text), 2)]
 
 
 def inferences(
