@@ -15,6 +15,7 @@ import pytest
 
 import sixtysix
 import sixtysix.errors
+import sixtysix.search
 
 SRC = Path(sixtysix.__file__).resolve().parent
 ERRORS = [n for n in sixtysix.errors.__all__ if isinstance(getattr(sixtysix.errors, n), type)]

@@ -36,6 +36,7 @@ from typing import NoReturn, TextIO
 
 import attrs
 
+from .. import _text
 from .._version import __version__
 from ..bots import Bot, RandomBot, RuleBot
 from ..cards import Suit
@@ -89,10 +90,10 @@ def _preset_arg(text: str) -> str:
 
 
 def _count(text: str, low: int) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+    # ASCII digits only: int() would also read "٣", "+3", " 3" and "1_000".
+    if not _text.is_digits(text.removeprefix("-"), limit=4000):
+        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}")
+    value = int(text)
     if value < low:
         raise argparse.ArgumentTypeError(f"must be at least {low}, not {value}")
     return value
