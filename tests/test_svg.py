@@ -229,13 +229,17 @@ def test_a_finished_hand_names_its_winner_and_how_it_ended() -> None:
             assert view_texts[-1] == "hand over"
             assert "talon exhausted" in texts or state.talon
     assert len(seen) >= 4
-    played = _neither_reached_66()
-    texts = _texts(_parse(position_svg(played)))
-    result = ss.score_hand(played)
-    carried = [f"{result.carry} game point{'s' * (result.carry > 1)} carried"] * bool(result.carry)
-    how = END_WORDS[result.reason]
-    assert texts[-3 - len(carried) :] == ["hand over", "nobody scores", *carried, how]
-    assert f"hand over: nobody scores ({how})" in _title(position_svg(played))
+    for rules in (ss.CLASSIC_66, ss.PAGAT_66):  # one carries a game point, one does not
+        played = _neither_reached_66(rules)
+        texts = _texts(_parse(position_svg(played)))
+        result = ss.score_hand(played)
+        assert result.carry == rules.tie_carry
+        carried = [f"{result.carry} game point{'s' * (result.carry > 1)} carried"] * bool(
+            result.carry
+        )
+        how = END_WORDS[result.reason]
+        assert texts[-3 - len(carried) :] == ["hand over", "nobody scores", *carried, how]
+        assert f"hand over: nobody scores ({how})" in _title(position_svg(played))
 
 
 @pytest.mark.parametrize(
@@ -257,9 +261,9 @@ def test_the_title_names_the_game(rules: ss.Rules, game: str) -> None:
     assert {ss.preset_name(r) for r in (ss.PRESETS.values())} <= set(ss.PRESET_INFO)
 
 
-def _neither_reached_66() -> ss.HandState:
+def _neither_reached_66(rules: ss.Rules = ss.CLASSIC_66) -> ss.HandState:
     for seed in range(2000):
-        for state in random_play(ss.CLASSIC_66, seed, no_close=True):
+        for state in random_play(rules, seed, no_close=True):
             if state.is_over and ss.score_hand(state).winner is None:
                 return state
     raise AssertionError("no hand without a winner in 2000 seeds")
