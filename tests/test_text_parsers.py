@@ -11,6 +11,8 @@ that names it.
 
 from __future__ import annotations
 
+import json
+import random
 import re
 import unicodedata
 
@@ -299,3 +301,24 @@ def test_command_line_big_numbers_still_work(capsys: pytest.CaptureFixture[str])
     assert main(["simulate", "--hands", "1", "--seed", "9" * 50]) == 0
     assert main(["simulate", "--hands", "-1"]) == 2
     assert "at least 1" in capsys.readouterr().err
+
+
+def test_records_refuse_look_alikes_in_cards_and_moves() -> None:
+    """Records read their pack and moves with Card.parse and parse_move."""
+    record = ss.play_hand(ss.CLASSIC_66, ss.RuleBot(), ss.RandomBot(), seed=5)
+    data = json.loads(record.to_json())
+    assert ss.load_record(json.dumps(data)) == record
+    k = next(i for i, m in enumerate(data["moves"]) if m[0] == "K" or "S" in m)
+    move = data["moves"][k]
+    trapped = move.replace("K", "\u212a") if move[0] == "K" else move.replace("S", "\u017f")
+    for field, index, text in (("moves", k, trapped), ("pack", 0, data["pack"][0] + "\u3000")):
+        changed = json.loads(json.dumps(data))
+        changed[field][index] = text
+        with pytest.raises(ss.RecordError, match=r"U\+(212A|017F|3000)"):
+            ss.load_record(json.dumps(changed))
+    players: list[p4.Player] = [p4.PartnershipRuleBot(), ss.RandomBot()] * 2
+    hand = p4.play_hand(p4.FOUR_HAND_24, players, seed=3, rng=random.Random(0))
+    data = json.loads(hand.to_json())
+    data["moves"][0] = data["moves"][0][0] + "\u2665\ufe0f"  # a heart with a variation selector
+    with pytest.raises(ss.SixtySixError, match=r"U\+FE0F"):
+        p4.load_record(json.dumps(data))
