@@ -187,29 +187,83 @@ def test_the_bottom_seat_and_a_view_from_seat_1() -> None:
     assert "you (dealer)" in texts and "opponent" in texts
 
 
-def test_a_finished_hand_names_its_winner() -> None:
-    for seed in range(40):
-        state = ss.new_hand(ss.SCHNAPSEN, seed=seed)
-        while not state.is_over:
-            state = ss.apply_move(state, ss.legal_moves(state)[-1])
-        result = ss.score_hand(state)
-        texts = _texts(_parse(position_svg(state)))
-        if result.winner is None:
-            assert texts[-2:] == ["hand over", "nobody scores"]
-            continue
-        gp = result.game_points
-        assert texts[-2:] == [f"seat {result.winner} wins", f"{gp} game point{'s' * (gp > 1)}"]
-        view_texts = _texts(_parse(position_svg(ss.observe(state, 0))))
-        assert view_texts[-1] == "hand over"
-        assert "talon exhausted" in texts or state.talon
-    played = _neither_reached_66()
-    texts = _texts(_parse(position_svg(played)))
-    assert texts[-2:] == ["hand over", "nobody scores"]
+def _title(svg: str) -> str:
+    title = _parse(svg).find("{http://www.w3.org/2000/svg}title")
+    assert title is not None and title.text is not None
+    return title.text
 
 
-def _neither_reached_66() -> ss.HandState:
+#: How each ending is worded in the panel (every HandEnd, so a new one fails here).
+END_WORDS = {
+    ss.HandEnd.CLAIM: "claimed 66",
+    ss.HandEnd.FALSE_CLAIM: "false claim",
+    ss.HandEnd.CLOSER_TOOK_LAST_TRICK: "closer took last trick",
+    ss.HandEnd.FAILED_CLOSE: "failed close",
+    ss.HandEnd.CLOSER_BEATEN: "closer beaten",
+    ss.HandEnd.PLAYED_OUT: "played out",
+    ss.HandEnd.BOTH_OVER_66: "played out, both 66+",
+    ss.HandEnd.NEITHER_REACHED_66: "neither reached 66",
+    ss.HandEnd.LAST_TRICK: "won the last trick",
+}
+
+
+def test_a_finished_hand_names_its_winner_and_how_it_ended() -> None:
+    assert set(END_WORDS) == set(ss.HandEnd)
+    seen = set()
+    for rules in (ss.SCHNAPSEN, ss.CLASSIC_66, ss.PAGAT_66):
+        for seed in range(40):
+            *_, state = random_play(rules, seed)
+            result = ss.score_hand(state)
+            seen.add(result.reason)
+            svg = position_svg(state)
+            texts = _texts(_parse(svg))
+            how = END_WORDS[result.reason]
+            if result.winner is None:
+                assert texts[-3:] == ["hand over", "nobody scores", how][-3:]
+                continue
+            gp = result.game_points
+            won = f"{gp} game point{'s' * (gp > 1)}"
+            assert texts[-3:] == [f"seat {result.winner} wins", won, how]
+            assert f"hand over: seat {result.winner} wins {won} ({how})" in _title(svg)
+            view_texts = _texts(_parse(position_svg(ss.observe(state, 0))))
+            assert view_texts[-1] == "hand over"
+            assert "talon exhausted" in texts or state.talon
+    assert len(seen) >= 4
+    for rules in (ss.CLASSIC_66, ss.PAGAT_66):  # one carries a game point, one does not
+        played = _neither_reached_66(rules)
+        texts = _texts(_parse(position_svg(played)))
+        result = ss.score_hand(played)
+        assert result.carry == rules.tie_carry
+        carried = [f"{result.carry} game point{'s' * (result.carry > 1)} carried"] * bool(
+            result.carry
+        )
+        how = END_WORDS[result.reason]
+        assert texts[-3 - len(carried) :] == ["hand over", "nobody scores", *carried, how]
+        assert f"hand over: nobody scores ({how})" in _title(position_svg(played))
+
+
+@pytest.mark.parametrize(
+    ("rules", "game"),
+    [
+        (ss.CLASSIC_66, "Sixty-Six"),
+        (ss.HOYLE_66, "Sixty-Six"),
+        (ss.SCHNAPSEN, "Schnapsen"),
+        (ss.SCHNAPSEN_TOURNAMENT, "Schnapsen"),
+        (ss.VU_SCHNAPSEN, "Schnapsen"),
+        (ss.SANTASE, "Santase"),
+        (attrs.evolve(ss.SCHNAPSEN, tie_carry=0), "Schnapsen"),  # house rules: the nearest
+    ],
+)
+def test_the_title_names_the_game(rules: ss.Rules, game: str) -> None:
+    state = ss.new_hand(rules, seed=1)
+    for picture in (position_svg(state), position_svg(ss.observe(state, 1))):
+        assert _title(picture).startswith(f"{game} position: trump ")
+    assert {ss.preset_name(r) for r in (ss.PRESETS.values())} <= set(ss.PRESET_INFO)
+
+
+def _neither_reached_66(rules: ss.Rules = ss.CLASSIC_66) -> ss.HandState:
     for seed in range(2000):
-        for state in random_play(ss.CLASSIC_66, seed, no_close=True):
+        for state in random_play(rules, seed, no_close=True):
             if state.is_over and ss.score_hand(state).winner is None:
                 return state
     raise AssertionError("no hand without a winner in 2000 seeds")

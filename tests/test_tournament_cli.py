@@ -55,7 +55,7 @@ def test_an_ab_match_as_text(run: Run) -> None:
     assert out.startswith("sixtysix tournament: rule vs random, 8 deals of CLASSIC_66 (hands), ")
     assert "(deal k is dealt from seed '3:k' by seat k % 2 and played twice" in out
     assert "8 of 8 deals played\n" in out
-    assert "rule vs random" in out and "95% CI" in out and "how hands ended:" in out
+    assert "rule vs random" in out and "95% CI" in out and "how hands ended (" in out
     assert "ratings (Bradley-Terry" in out and "time per move:" in out
     assert "deals per second" in out
 

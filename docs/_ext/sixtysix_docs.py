@@ -24,6 +24,8 @@ Directives (usable from MyST as ```` ```{name} ```` fences, or from reStructured
     package re-exports the object, else as ``sixtysix.module.NAME``; ``:docstring:``
     adds the module docstring; with ``:optional:``, a module whose third-party
     dependency is not installed gets a one-line note instead (the framework adapters).
+    A module that re-exports error classes (``sixtysix.search``: ``SearchLimitError``)
+    leaves them to the ``errors`` section, so that every error is listed there.
     After all pages are read, every name of ``sixtysix.__all__`` and of every public
     (importable) module's ``__all__`` must have been documented, or the build warns (an
     error under ``-W``).
@@ -524,6 +526,8 @@ class ApiSection(SphinxDirective):
                 raise self.error(f"api-section: {name} has no public names")
             for public in names:
                 obj = getattr(module, public)
+                if name != "sixtysix.errors" and _is_error_class(obj):
+                    continue  # documented in the errors section, with all the others
                 if public in top and getattr(sixtysix, public) is obj:
                     path = f"sixtysix.{public}"
                 else:
@@ -535,6 +539,10 @@ class ApiSection(SphinxDirective):
         container = nodes.container(classes=["api-section"])
         self.state.nested_parse(StringList(lines, source="<api-section>"), 0, container)
         return list(container.children)
+
+
+def _is_error_class(obj: object) -> bool:
+    return isinstance(obj, type) and obj.__module__ == "sixtysix.errors"
 
 
 def _resolve(path: str) -> object:

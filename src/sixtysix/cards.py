@@ -20,6 +20,7 @@ from collections.abc import Iterable, Iterator
 
 import attrs
 
+from . import _text
 from .errors import ParseError
 from .errors import quote as _quote
 
@@ -61,6 +62,9 @@ class Suit(enum.IntEnum):
     def parse(cls, text: str) -> Suit:
         """Parse a suit from its letter (any case), symbol or English name.
 
+        ASCII whitespace around it is ignored; the letters are ASCII only (a long s
+        is not an ``S``).
+
         >>> Suit.parse("h"), Suit.parse("♠"), Suit.parse("Clubs")
         (<Suit.HEARTS: 2>, <Suit.SPADES: 3>, <Suit.CLUBS: 0>)
 
@@ -68,11 +72,14 @@ class Suit(enum.IntEnum):
             ParseError: ``text`` names no suit.
         """
         if isinstance(text, str):
-            key = text.strip().upper()
+            key = _text.upper(_text.strip(text))
             suit = _SUIT_TEXT.get(key)
             if suit is not None:
                 return suit
-        raise ParseError(f"not a suit: {_quote(text)} (use C, D, H or S, or one of ♣ ♦ ♥ ♠)")
+        raise ParseError(
+            f"not a suit: {_quote(text)}{_why(text, _SYMBOLS)} "
+            "(use C, D, H or S, or one of ♣ ♦ ♥ ♠)"
+        )
 
 
 _SUIT_TEXT: dict[str, Suit] = {}
@@ -81,6 +88,19 @@ for _suit in Suit:
     _SUIT_TEXT[_suit.symbol] = _suit
     _SUIT_TEXT[_suit.name] = _suit
 _SUIT_TEXT.update({"♧": Suit.CLUBS, "♢": Suit.DIAMONDS, "♡": Suit.HEARTS, "♤": Suit.SPADES})
+#: The suit symbols that card, suit and move text may use (besides ASCII).
+_SYMBOLS = "♣♦♥♠♧♢♡♤"
+#: The suit of a card text's last character: a letter (upper case) or a symbol.
+_CARD_SUIT = {k: v for k, v in _SUIT_TEXT.items() if len(k) == 1}
+
+
+def _why(text: object, allowed: str) -> str:
+    """``: '·' (U+00B7 MIDDLE DOT) is not ...`` for a character no card text uses, or ``""``."""
+    if isinstance(text, str):
+        char = _text.stray(text, allowed)
+        if char is not None:
+            return f": {char} is not a character of card or move text"
+    return ""
 
 
 class Rank(enum.IntEnum):
@@ -113,6 +133,8 @@ class Rank(enum.IntEnum):
     def parse(cls, text: str) -> Rank:
         """Parse a rank from its letter (any case), ``10``, or English name.
 
+        ASCII whitespace around it is ignored; the letters are ASCII only.
+
         >>> Rank.parse("10"), Rank.parse("q")
         (<Rank.TEN: 6>, <Rank.QUEEN: 4>)
 
@@ -120,10 +142,12 @@ class Rank(enum.IntEnum):
             ParseError: ``text`` names no rank.
         """
         if isinstance(text, str):
-            rank = _RANK_TEXT.get(text.strip().upper())
+            rank = _RANK_TEXT.get(_text.upper(_text.strip(text)))
             if rank is not None:
                 return rank
-        raise ParseError(f"not a rank: {_quote(text)} (use one of A T K Q J 9 8 7, or 10)")
+        raise ParseError(
+            f"not a rank: {_quote(text)}{_why(text, '')} (use one of A T K Q J 9 8 7, or 10)"
+        )
 
 
 _RANK_POINTS = (0, 0, 0, 2, 3, 4, 10, 11)
@@ -132,6 +156,8 @@ for _rank in Rank:
     _RANK_TEXT[_rank.letter] = _rank
     _RANK_TEXT[_rank.name] = _rank
 _RANK_TEXT["10"] = Rank.TEN
+#: The rank of a card text's characters before the suit: a letter (upper case) or 10.
+_CARD_RANK = {k: v for k, v in _RANK_TEXT.items() if len(k) == 1 or k == "10"}
 
 
 def _check_rank(_: object, __: object, value: Rank) -> None:
@@ -185,26 +211,38 @@ class Card:
 
     @staticmethod
     def parse(text: str) -> Card:
-        """Parse a card: rank then suit, e.g. ``QH``, ``qh``, ``10H``, ``TH`` or ``Q♥``.
+        r"""Parse a card: rank then suit, e.g. ``QH``, ``qh``, ``10H``, ``TH`` or ``Q♥``.
+
+        The rank is one of ``A T K Q J 9 8 7`` or ``10``, the suit one of ``C D H S``
+        (ASCII letters, either case) or a suit symbol ``♣ ♦ ♥ ♠`` (``♧ ♢ ♡ ♤`` too),
+        written together: ``Q H`` is not a card. ASCII whitespace around the card is
+        ignored. Any other character is refused, and the error names it.
 
         >>> Card.parse(" 10♠ ")
         Card.parse('TS')
+        >>> Card.parse("7 \u017f")  # a long s
+        Traceback (most recent call last):
+        ...
+        sixtysix.errors.ParseError: not a card: '7 ...': ... (U+017F LATIN SMALL LETTER LONG S) ...
 
         Raises:
             ParseError: ``text`` is not a card.
         """
+        why = ""
         if isinstance(text, str):
-            card = _CARD_TEXT.get(text.strip().upper())
+            body = _text.strip(text)
+            key = _text.upper(body)
+            card = _CARD_TEXT.get(key)
             if card is not None:
                 return card
-            body = text.strip()
-            if len(body) >= 2:
-                try:
-                    return CARDS[Suit.parse(body[-1]) * 8 + 7 - Rank.parse(body[:-1])]
-                except ParseError:
-                    pass
+            rank, suit = _CARD_RANK.get(key[:-1]), _CARD_SUIT.get(key[-1:])
+            if rank is not None and suit is not None:
+                return CARDS[suit * 8 + 7 - rank]
+            why = _why(body, _SYMBOLS)
+            if not why and any(c in _text.SPACE for c in body):
+                why = ": a card is written without spaces"
         raise ParseError(
-            f"not a card: {_quote(text)} (write rank then suit, e.g. QH, TH or 10H; "
+            f"not a card: {_quote(text)}{why} (write rank then suit, e.g. QH, TH or 10H; "
             "ranks A T K Q J 9 8 7, suits C D H S)"
         )
 

@@ -23,7 +23,8 @@ from typing import ClassVar, TypeAlias
 
 import attrs
 
-from .cards import CARDS, Card, Suit
+from . import _text
+from .cards import _SYMBOLS, CARDS, Card, Suit
 from .errors import ParseError
 from .errors import quote as _short
 
@@ -191,7 +192,8 @@ def parse_move(text: str) -> Move:
     """Parse a move from its text form (case and surrounding spaces do not matter).
 
     Cards are read as by :meth:`Card.parse`, so ``10H`` and ``Q♥`` work too, and
-    ``marry ♥`` is a marriage.
+    ``marry ♥`` is a marriage. Only ASCII letters, digits and whitespace and the suit
+    symbols are read: a Kelvin sign is not a ``K``, and the error names such a character.
 
     >>> parse_move("QH"), parse_move(" Exchange ")
     (Play(card=Card.parse('QH')), Exchange())
@@ -201,21 +203,23 @@ def parse_move(text: str) -> Move:
     """
     if not isinstance(text, str):
         raise ParseError(f"a move must be given as text, not {_short(text)}")
-    words = text.strip().split()
+    words = _text.words(text)
     if len(words) == 1:
-        word = words[0].lower()
+        word = _text.lower(words[0])
         if word in _WORDS:
             return _WORDS[word]
         try:
             return PLAY[Card.parse(word).index]
         except ParseError:
             pass
-    elif len(words) == 2 and words[0].lower() == "marry":
+    elif len(words) == 2 and _text.lower(words[0]) == "marry":
         try:
             return MARRY[Suit.parse(words[1])]
         except ParseError:
             pass
+    char = _text.stray(text, _SYMBOLS)
+    why = f": {char} is not a character of move text" if char else ""
     raise ParseError(
-        f"not a move: {_short(text)} (write a card such as QH, or marry H, exchange, close, "
-        "draw or claim)"
+        f"not a move: {_short(text)}{why} (write a card such as QH, or marry H, exchange, "
+        "close, draw or claim)"
     )

@@ -25,6 +25,7 @@ from typing import Any
 
 import attrs
 
+from . import _text
 from .cards import (
     CARDS,
     POINTS,
@@ -322,7 +323,7 @@ def load_position(text: str) -> HandState:
     """
     if not isinstance(text, str):
         raise ParseError(f"a position must be given as text, not {_quote(text)}")
-    fields = text.split()
+    fields = _text.words(text)
     if len(fields) != len(FIELDS):
         raise ParseError(
             f"a position has {len(FIELDS)} fields separated by spaces "

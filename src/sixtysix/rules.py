@@ -23,6 +23,7 @@ from typing import Any
 
 import attrs
 
+from . import _text
 from .cards import Deck
 from .errors import RulesError
 from .errors import quote as _quote
@@ -699,7 +700,9 @@ _ALIASES = {alias: info.name for info in PRESET_INFO.values() for alias in info.
 def get_preset(name: str) -> Rules:
     """The preset called ``name`` (case-insensitive; ``-`` and spaces read as ``_``).
 
-    Each preset's :attr:`PresetInfo.aliases` are accepted too.
+    Each preset's :attr:`PresetInfo.aliases` are accepted too. Only ASCII letters are
+    case-folded (a long s is not an ``S``), and only ASCII whitespace around the name
+    is ignored.
 
     >>> get_preset("schnapsen-tournament") == SCHNAPSEN_TOURNAMENT
     True
@@ -711,12 +714,14 @@ def get_preset(name: str) -> Rules:
     """
     if not isinstance(name, str):
         raise RulesError(f"a preset name must be text, not {_quote(name)}")
-    key = name.strip().upper().replace("-", "_").replace(" ", "_")
+    key = _text.upper(_text.strip(name)).replace("-", "_").replace(" ", "_")
     try:
         return PRESETS[_ALIASES.get(key, key)]
     except KeyError:
+        char = _text.stray(name, "")
+        why = f" ({char} is not a character of a preset name)" if char else ""
         raise RulesError(
-            f"no preset called {_quote(name)}; the presets are: {', '.join(PRESETS)}"
+            f"no preset called {_quote(name)}{why}; the presets are: {', '.join(PRESETS)}"
         ) from None
 
 

@@ -29,14 +29,15 @@ True
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Sequence
 from xml.sax.saxutils import escape, quoteattr
 
 from .cards import CARDS, POINTS, Card, Suit, cards_of
 from .errors import SixtySixError, quote
 from .observe import PlayerView
-from .rules import preset_name
-from .scoring import score_hand
+from .rules import PRESET_INFO, Rules, preset_differences, preset_name
+from .scoring import HandEnd, HandResult, score_hand
 from .state import HandState, Step
 
 __all__ = ["card_svg", "cards_svg", "position_svg"]
@@ -231,6 +232,32 @@ _ROW_LOW = 262
 _STEP = 60
 
 _STEP_WORDS = {Step.LEAD: "to lead", Step.FOLLOW: "to follow", Step.DECIDE: "to draw or close"}
+#: How a hand ended, short enough for the panel.
+_END_WORDS = {
+    HandEnd.CLAIM: "claimed 66",
+    HandEnd.FALSE_CLAIM: "false claim",
+    HandEnd.CLOSER_TOOK_LAST_TRICK: "closer took last trick",
+    HandEnd.FAILED_CLOSE: "failed close",
+    HandEnd.CLOSER_BEATEN: "closer beaten",
+    HandEnd.PLAYED_OUT: "played out",
+    HandEnd.BOTH_OVER_66: "played out, both 66+",
+    HandEnd.NEITHER_REACHED_66: "neither reached 66",
+    HandEnd.LAST_TRICK: "won the last trick",
+}
+
+
+def _game_name(rules: Rules) -> str:
+    """The game of a rule set: Sixty-Six, Schnapsen or Santase.
+
+    As the preset's description names it in bold (for house rules, the nearest preset's).
+    """
+    name = preset_name(rules) or preset_differences(rules)[0]
+    found = re.match(r"\*\*([^*]+)\*\*", PRESET_INFO[name].source)
+    return found.group(1) if found else "Sixty-Six"
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}{'s' if n != 1 else ''}"
 
 
 def _row(cards: Sequence[Card | None], y: float, highlight: int = 0) -> list[str]:
@@ -394,8 +421,9 @@ def position_svg(
                 anchor="middle",
             )
         )
-    body += _panel(p, label, score)
-    title = _title(p, label)
+    result = score_hand(p) if isinstance(p, HandState) and p.step is Step.OVER else None
+    body += _panel(p, label, score, result)
+    title = _title(p, label, result)
     return _svg(_WIDTH, _HEIGHT, title, body)
 
 
@@ -459,7 +487,10 @@ def _talon(
 
 
 def _panel(
-    p: HandState | PlayerView, label: tuple[str, str], score: tuple[int, int] | None
+    p: HandState | PlayerView,
+    label: tuple[str, str],
+    score: tuple[int, int] | None,
+    result: HandResult | None,
 ) -> list[str]:
     x = _PANEL_X + 6
     out = [_text(x, 36, "Trump", size=13, weight="bold")]
@@ -484,14 +515,17 @@ def _panel(
         y += 30
     if p.step is Step.OVER:
         status = ["hand over"]
-        if isinstance(p, HandState):
-            result = score_hand(p)
+        if result is not None:
             if result.winner is None:
                 status.append("nobody scores")
+                if result.carry:
+                    status.append(f"{_plural(result.carry, 'game point')} carried")
             else:
-                gp = result.game_points
-                won = f"{gp} game point{'s' if gp != 1 else ''}"
-                status = [f"{label[result.winner]} wins", won]
+                status = [
+                    f"{label[result.winner]} wins",
+                    _plural(result.game_points, "game point"),
+                ]
+            status.append(_END_WORDS[result.reason])
     else:
         mover = p.leader if p.step is not Step.FOLLOW else 1 - p.leader
         status = [label[mover], _STEP_WORDS[p.step]]
@@ -500,7 +534,15 @@ def _panel(
     return out
 
 
-def _title(p: HandState | PlayerView, label: tuple[str, str]) -> str:
+def _title(p: HandState | PlayerView, label: tuple[str, str], result: HandResult | None) -> str:
+    """``Schnapsen position: trump hearts; ...``, or for a finished hand its result."""
+    game = _game_name(p.rules)
     trump = Suit(p.trump).name.lower()
     points = f"{label[0]} {p.points(0)}, {label[1]} {p.points(1)} points"
-    return f"Sixty-Six position: trump {trump}; {points}"
+    if result is None:
+        return f"{game} position: trump {trump}; {points}"
+    if result.winner is None:
+        outcome = "nobody scores"
+    else:
+        outcome = f"{label[result.winner]} wins {_plural(result.game_points, 'game point')}"
+    return f"{game} hand over: {outcome} ({_END_WORDS[result.reason]}); trump {trump}; {points}"

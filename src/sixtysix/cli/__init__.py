@@ -36,9 +36,10 @@ from typing import NoReturn, TextIO
 
 import attrs
 
+from .. import _text
 from .._version import __version__
 from ..bots import Bot, RandomBot, RuleBot
-from ..cards import Suit
+from ..cards import CARDS, Suit
 from ..errors import SixtySixError
 from ..match import Match, apply_result
 from ..moves import parse_move
@@ -89,10 +90,10 @@ def _preset_arg(text: str) -> str:
 
 
 def _count(text: str, low: int) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+    # ASCII digits only: int() would also read "٣", "+3", " 3" and "1_000".
+    if not _text.is_digits(text.removeprefix("-"), limit=4000):
+        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}")
+    value = int(text)
     if value < low:
         raise argparse.ArgumentTypeError(f"must be at least {low}, not {value}")
     return value
@@ -243,9 +244,13 @@ def _cmd_replay(args: argparse.Namespace) -> int:
     path: str = args.file
     text = _read_text(path, "record file")
     name = "standard input" if path == "-" else path
+    out = sys.stdout
+    # Cards as `play` writes them: 10♠ and colour on a terminal that can show them,
+    # TS without (NO_COLOR, TERM=dumb, a pipe, or an encoding without the suit symbols).
+    style = _Style.for_stream(out)
     if is_four_hand(text):  # kinds "four-hand-game" and "four-hand-match"
         try:
-            print_four_hand(sys.stdout, p4_load_record(text), name)
+            print_four_hand(out, p4_load_record(text), name, style.card)
         except SixtySixError as exc:
             raise _CliError(f"{name}: {exc}") from None
         return _EXIT_OK
@@ -254,11 +259,10 @@ def _cmd_replay(args: argparse.Namespace) -> int:
         replay(record)  # checks every move and every result before anything is printed
     except SixtySixError as exc:
         raise _CliError(f"{name}: {exc}") from None
-    out = sys.stdout
     if isinstance(record, GameRecord):
         out.write(f"Game record {name}: {_rules_label(record.rules)}")
         out.write(f", written by sixtysix {record.version}\n")
-        _print_game(out, record, ("seat 0", "seat 1"))
+        _print_game(out, record, ("seat 0", "seat 1"), style)
     else:
         out.write(
             f"Match record {name}: {_rules_label(record.rules)}, {record.seats} seats, "
@@ -274,7 +278,7 @@ def _cmd_replay(args: argparse.Namespace) -> int:
         for number, game in enumerate(record.games, 1):
             out.write(f"\n=== Hand {number} ===\n")
             names = (f"seat {game.players[0]}", f"seat {game.players[1]}")
-            _print_game(out, game, names)
+            _print_game(out, game, names, style)
             if game.result is not None:
                 m = apply_result(m, game.result)
                 scores = ", ".join(f"seat {s} {p}" for s, p in enumerate(m.scores))
@@ -288,17 +292,18 @@ def _cmd_replay(args: argparse.Namespace) -> int:
     return _EXIT_OK
 
 
-def _print_game(out: TextIO, record: GameRecord, names: tuple[str, str]) -> None:
+def _print_game(out: TextIO, record: GameRecord, names: tuple[str, str], style: _Style) -> None:
     """The deal, every move (numbered as in error messages), and the result."""
-    tell = _Narrator(names, (True, True))
+    tell = _Narrator(names, (True, True), style)
     states = list(replay_states(record))
     deal = states[0]
     seed = f", seed {record.seed!r}" if record.seed is not None else ""
     out.write(f"{tell.subject(deal.dealer, 'deal')}{seed}; trump {_suit_name(deal.trump)}, ")
-    out.write(f"turn-up {deal.turnup}, talon {_plural(deal.talon_size, 'card')}\n")
+    turnup = style.card(CARDS[deal.dealt_turnup])
+    out.write(f"turn-up {turnup}, talon {_plural(deal.talon_size, 'card')}\n")
     width = max(len(n) for n in names)
     for seat in (0, 1):
-        hand = " ".join(str(c) for c in deal.hand(seat))
+        hand = " ".join(style.card(c) for c in deal.hand(seat))
         out.write(f"  {names[seat]:<{width}}  {hand}\n")
     for number, (move_text, before, after) in enumerate(
         zip(record.moves, states, states[1:], strict=False), 1
@@ -398,4 +403,5 @@ def main(argv: Sequence[str] | None = None) -> int:
 # uses the helpers above).
 from .play import _END_TEXT as _END_TEXT  # noqa: E402  (re-exported for the tests)
 from .play import Narrator as _Narrator  # noqa: E402
+from .play import Style as _Style  # noqa: E402
 from .play import add_parser as _add_play_parser  # noqa: E402

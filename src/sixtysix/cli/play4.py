@@ -372,7 +372,7 @@ class FourHandGame:
             return None, "\n".join("  " + line for line in self.board_lines(state))
         if not text:
             return None, "Type a card, or its number in the list."
-        if text.isdigit():
+        if text.isascii() and text.isdigit():
             number = int(text)
             if 1 <= number <= len(moves):
                 return moves[number - 1], ""

@@ -21,10 +21,11 @@ from __future__ import annotations
 
 import itertools
 import json
+from collections.abc import Callable
 from typing import TextIO
 
 from .. import partnership as p4
-from ..cards import CARDS
+from ..cards import CARDS, Card
 from ..partnership.records import HandRecord, MatchRecord
 
 __all__: list[str] = []  # used by the replay command only
@@ -48,21 +49,21 @@ def _side(side: int) -> str:
     return f"side {side} (seats {side} and {side + 2})"
 
 
-def _print_hand(out: TextIO, record: HandRecord) -> None:
+def _print_hand(out: TextIO, record: HandRecord, card: Callable[[Card], str]) -> None:
     states = list(p4.replay_states(record))
     deal = states[0]
     seed = f", seed {record.seed!r}" if record.seed is not None else ""
     out.write(
         f"Seat {deal.dealer} deals{seed}; trump {deal.trump_suit.name.lower()}, "
-        f"turn-up {deal.turnup} (seat {deal.dealer}'s); scores {record.scores[0]}-"
+        f"turn-up {card(deal.turnup)} (seat {deal.dealer}'s); scores {record.scores[0]}-"
         f"{record.scores[1]}\n"
     )
     for seat in range(4):
-        out.write(f"  seat {seat}: {' '.join(str(c) for c in deal.hand(seat))}\n")
+        out.write(f"  seat {seat}: {' '.join(card(c) for c in deal.hand(seat))}\n")
     for number, (before, after) in enumerate(itertools.pairwise(states), 1):
-        line = f"{number:>3}. seat {before.to_move} plays {record.moves[number - 1]}"
+        line = f"{number:>3}. seat {before.to_move} plays {card(CARDS[after.played[-1]])}"
         if not after.trick:  # the move completed a trick
-            cards = " ".join(str(CARDS[c]) for c in after.played[-4:])
+            cards = " ".join(card(CARDS[c]) for c in after.played[-4:])
             line += f"   [{cards}] won by seat {after.leader}"
             line += f"; card points {after.points(0)}-{after.points(1)}"
         out.write(line + "\n")
@@ -86,8 +87,16 @@ def _print_hand(out: TextIO, record: HandRecord) -> None:
         )
 
 
-def print_four_hand(out: TextIO, record: HandRecord | MatchRecord, name: str) -> None:
+def print_four_hand(
+    out: TextIO,
+    record: HandRecord | MatchRecord,
+    name: str,
+    card: Callable[[Card], str] = str,
+) -> None:
     """Print a four-hand record that :func:`sixtysix.partnership.replay` accepted.
+
+    ``card`` writes a card (``str``: ``TS``; the command passes the terminal's style,
+    ``10♠``, as ``sixtysix play4`` writes it).
 
     Raises:
         RecordError: the record does not replay.
@@ -96,7 +105,7 @@ def print_four_hand(out: TextIO, record: HandRecord | MatchRecord, name: str) ->
     if isinstance(record, HandRecord):
         out.write(f"Four-hand game record {name}: {_rules_label(record.rules)}")
         out.write(f", written by sixtysix {record.version}\n")
-        _print_hand(out, record)
+        _print_hand(out, record, card)
     else:
         out.write(
             f"Four-hand match record {name}: {_rules_label(record.rules)}, "
@@ -105,7 +114,7 @@ def print_four_hand(out: TextIO, record: HandRecord | MatchRecord, name: str) ->
         m = p4.PartnershipMatch(rules=record.rules, seed=record.seed, dealer=record.dealer)
         for number, game in enumerate(record.games, 1):
             out.write(f"\n=== Hand {number} ===\n")
-            _print_hand(out, game)
+            _print_hand(out, game, card)
             if game.result is not None:
                 m = p4.apply_result(m, game.result)
                 carry = f" ({m.carry} carried)" if m.carry else ""

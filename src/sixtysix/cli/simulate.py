@@ -66,7 +66,8 @@ def add_parser(sub: Any) -> None:
         choices=two_hand_bot_names(),
         default=["random", "random"],
         metavar=("SEAT0", "SEAT1"),
-        help="the players of seat 0 and seat 1: random or rule (default: random random)",
+        help="the players of seat 0 and seat 1, each a registered bot: "
+        f"{', '.join(two_hand_bot_names())} (default: random random)",
     )
     simulate.add_argument(
         "--executor",

@@ -11,10 +11,12 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+import textwrap
 import time
 from typing import Any
 
 from .. import partnership as p4
+from ..bots.registry import four_hand_bot_names, two_hand_bot_names
 from ..tournament import SprtSpec, Tournament, parse_bot, read_journal, run_tournament
 from ..tournament.executors import open_executor
 from ..tournament.progress import progress_bar
@@ -31,16 +33,51 @@ from . import (
 
 __all__: list[str] = []
 
-_EPILOG = """\
-A bot is NAME (random, rule, or another registered name), an import path
+_DESCRIPTION = (
+    "Play two bots against each other (an A/B test, optionally with an SPRT that stops "
+    "when it decides) or three or more in a round robin, over duplicate deals, in "
+    "parallel, and print a report: mean game points per hand with a 95% confidence "
+    "interval, hand and match win rates, how hands ended, Bradley-Terry ratings with "
+    "bootstrap intervals, forfeits and time per move."
+)
+
+
+def _epilog() -> str:
+    """The text after the options: bots (from the registry), deals, exit status."""
+    return f"""\
+A bot is NAME (a registered name: {", ".join(two_hand_bot_names())}), or an import path
 package.module:Class, either followed by its keyword arguments as a JSON object, and
-optionally preceded by LABEL= (e.g. 'deep=mybots.search:Bot{"depth": 3}').
+optionally preceded by LABEL=, as in
+
+  'deep=mybots.search:Bot{{"depth": 3}}'
+
 Deal k is dealt from seed 'SEED:k' by seat k % 2 and played twice, the seats swapped.
+
 With --game four-hand (partnership Sixty-Six, --variant FOUR_HAND_66 or FOUR_HAND_24)
 the first bot of a pair holds seats 0 and 2, the second seats 1 and 3; deal k is dealt
-by seat k % 4 and played twice with the sides swapped; use the bots random and
-partnership-rule (e.g. 'sixtysix tournament --game four-hand partnership-rule random').
+by seat k % 4 and played twice with the sides swapped. The registered bots that play it:
+{", ".join(four_hand_bot_names())}. For example
+
+  sixtysix tournament --game four-hand partnership-rule random
+
 Exit status: 0 ok, 1 an error or a forfeited game, 2 usage error, 130 interrupted."""
+
+
+class _Formatter(argparse.HelpFormatter):
+    """Fills each paragraph of the description and epilog to the terminal's width.
+
+    A paragraph indented by two spaces (an example to copy) is kept as it is.
+    """
+
+    def _fill_text(self, text: str, width: int, indent: str) -> str:
+        paragraphs = []
+        for block in text.split("\n\n"):
+            if block.startswith("  "):
+                paragraphs.append(textwrap.indent(block, indent))
+            else:
+                paragraphs.append(super()._fill_text(block, width, indent))
+        return "\n\n".join(paragraphs)
+
 
 #: Options that describe the tournament, which --resume takes from the journal instead.
 _TOURNAMENT_OPTIONS = (
@@ -53,13 +90,9 @@ def add_parser(sub: Any) -> None:
     p = sub.add_parser(
         "tournament",
         help="bots against bots over duplicate deals: a report with intervals and ratings",
-        description="Play two bots against each other (an A/B test, optionally with an "
-        "SPRT that stops when it decides) or three or more in a round robin, over "
-        "duplicate deals, in parallel, and print a report: mean game points per hand with "
-        "a 95%% confidence interval, hand and match win rates, how hands ended, "
-        "Bradley-Terry ratings with bootstrap intervals, forfeits and time per move.",
-        epilog=_EPILOG,
-        formatter_class=argparse.RawDescriptionHelpFormatter,
+        description=_DESCRIPTION,
+        epilog=_epilog(),
+        formatter_class=_Formatter,
     )
     p.add_argument("bots", nargs="*", metavar="BOT", help="two or more bots (see below)")
     _add_rules_options(p)

@@ -30,7 +30,8 @@ from __future__ import annotations
 
 import re
 
-from ..cards import CARDS, Card
+from .. import _text
+from ..cards import CARDS
 from ..errors import DealError, IllegalMoveError, ParseError, RulesError, quote
 from ..moves import PLAY
 from ._bits import mask_text
@@ -51,7 +52,8 @@ FIELDS = (
     "hand 3",
     "played",
 )
-_SCORES = re.compile(r"(\d{1,4})-(\d{1,4})\Z")
+_SCORES = re.compile(r"([0-9]{1,4})-([0-9]{1,4})\Z")
+_CODES = {str(c): c.index for c in CARDS}
 
 
 def _rules_text(rules: PartnershipRules) -> str:
@@ -86,10 +88,9 @@ def _parse_rules(text: str) -> PartnershipRules:
             raise ParseError(f"field 1 (rules): {quote(pair)} is not key=value")
         parsed: object = value
         if key == "deal_packets":
-            try:
-                parsed = tuple(int(v) for v in value.split("."))
-            except ValueError:
-                raise ParseError(f"field 1 (rules): bad deal_packets {quote(value)}") from None
+            if not all(_text.is_digits(v) for v in value.split(".")):
+                raise ParseError(f"field 1 (rules): bad deal_packets {quote(value)}")
+            parsed = tuple(int(v) for v in value.split("."))
         elif key == "ten_of_trumps_point":
             if value not in ("yes", "no"):
                 raise ParseError(
@@ -97,7 +98,7 @@ def _parse_rules(text: str) -> PartnershipRules:
                 )
             parsed = value == "yes"
         elif key in ("tie_carry", "match_target"):
-            if not value.isdigit():
+            if not _text.is_digits(value):
                 raise ParseError(
                     f"field 1 (rules): {key} must be a whole number, not {quote(value)}"
                 )
@@ -134,12 +135,13 @@ def _cards(number: int, text: str) -> list[int]:
         )
     out = []
     for k in range(0, len(text), 2):
-        try:
-            out.append(Card.parse(text[k : k + 2]).index)
-        except ParseError:
+        code = _CODES.get(text[k : k + 2])
+        if code is None:
             raise ParseError(
-                f"field {number} ({FIELDS[number - 1]}): {quote(text[k : k + 2])} is not a card"
-            ) from None
+                f"field {number} ({FIELDS[number - 1]}): {quote(text[k : k + 2])} is not a card "
+                "(ranks A T K Q J 9 8 7, suits C D H S, upper case)"
+            )
+        out.append(code)
     return out
 
 
@@ -153,7 +155,7 @@ def load_position(text: str) -> PartnershipState:
     """
     if not isinstance(text, str):
         raise ParseError(f"a position is a string, not {quote(text)}")
-    fields = text.split()
+    fields = _text.words(text)
     if len(fields) != len(FIELDS):
         raise ParseError(
             f"a four-hand position has {len(FIELDS)} fields ({', '.join(FIELDS)}), "

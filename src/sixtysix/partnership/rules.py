@@ -26,6 +26,7 @@ from typing import Any
 
 import attrs
 
+from .. import _text
 from ..cards import Deck
 from ..errors import RulesError, quote
 
@@ -245,7 +246,7 @@ def get_preset(name: str) -> PartnershipRules:
         RulesError: no four-hand preset has that name.
     """
     given: object = name
-    key = name.strip().upper().replace("-", "_") if isinstance(given, str) else ""
+    key = _text.upper(_text.strip(name)).replace("-", "_") if isinstance(given, str) else ""
     if key not in PRESETS:
         raise RulesError(
             f"no four-hand preset is called {quote(name)}; the presets are: {', '.join(PRESETS)}"

@@ -16,8 +16,18 @@ True
 
 from __future__ import annotations
 
+from ..errors import HiddenCardsError, SearchLimitError
 from .analysis import Estimate, analyse
 from .key import position_key
 from .solver import DEFAULT_TABLE_SIZE, Solution, solve
 
-__all__ = ["DEFAULT_TABLE_SIZE", "Estimate", "Solution", "analyse", "position_key", "solve"]
+__all__ = [
+    "DEFAULT_TABLE_SIZE",
+    "Estimate",
+    "HiddenCardsError",
+    "SearchLimitError",
+    "Solution",
+    "analyse",
+    "position_key",
+    "solve",
+]

@@ -24,6 +24,7 @@ package is not imported by ``import sixtysix``.
 
 from __future__ import annotations
 
+from ..errors import TournamentError
 from .executors import default_workers, open_executor
 from .journal import JournalWriter, open_journal, read_journal
 from .progress import progress_bar
@@ -70,6 +71,7 @@ __all__ = [
     "SprtTracker",
     "Timing",
     "Tournament",
+    "TournamentError",
     "TournamentRun",
     "build_report",
     "default_workers",

@@ -316,16 +316,21 @@ def _text_lines(r: Report, timing: bool) -> Iterable[str]:
                 f"[{100 * m.low:.1f}%, {100 * m.high:.1f}%]"
             )
         yield line.rstrip() + "\n"
-    yield "\nhow hands ended:\n"
+    # Each hand ends one way: the groups are exclusive and add up to the pair's hands.
+    # Schwarz says how big a win was, not how the hand ended, so it has its own lines.
+    yield "\nhow hands ended (share of the pair's hands; each hand ended one way):\n"
     names = [*_ENDING_GROUPS, "other"]
-    yield f"{'':<{width}}  " + "".join(f"{n:>13}" for n in names) + f"{'schwarz':>13}\n"
+    yield f"{'':<{width}}  {'hands':>6}" + "".join(f"{n:>13}" for n in names) + "\n"
     for p in r.pairs:
         groups = p.grouped_endings()
         yield (
-            f"{p.a + ' vs ' + p.b:<{width}}  "
-            + "".join(f"{groups[n]:>13}" for n in names)
-            + f"{p.schwarz:>13}\n"
+            f"{p.a + ' vs ' + p.b:<{width}}  {p.hands:>6}"
+            + "".join(f"{_pct(groups[n], p.hands):>13}" for n in names)
+            + "\n"
         )
+    yield "of which the loser was schwarz (hands, share of the pair's hands):\n"
+    for p in r.pairs:
+        yield f"{p.a + ' vs ' + p.b:<{width}}  {p.schwarz:>6}{_pct(p.schwarz, p.hands):>13}\n"
     if r.ratings:
         yield (
             f"\nratings (Bradley-Terry, Elo scale; 95% bootstrap interval, "
