@@ -44,7 +44,7 @@ from .errors import (
 from .game import Game, TwoHandGame
 from .match import Match, MatchError, apply_result, new_match, next_hand
 from .moves import Claim, Close, Draw, Exchange, Marry, Move, Play, parse_move
-from .notation import dump_position, load_position, render
+from .notation import dump_position, dump_view, load_position, load_view, render
 from .observe import PlayerView, determinize, observe, validate_view
 from .play import PlayerError, play_hand, play_match
 from .records import GameRecord, MatchRecord, RecordError, load_record, replay, replay_states
@@ -166,6 +166,7 @@ __all__ = [
     "deal_from_order",
     "determinize",
     "dump_position",
+    "dump_view",
     "explain_illegal",
     "get_preset",
     "is_legal",
@@ -173,6 +174,7 @@ __all__ = [
     "legal_moves",
     "load_position",
     "load_record",
+    "load_view",
     "new_hand",
     "new_match",
     "next_hand",

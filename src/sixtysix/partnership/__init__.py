@@ -64,7 +64,7 @@ from .scoring import (
     score_hand,
 )
 from .state import PartnershipState, PublicFacts, players_of, side_of
-from .views import PartnershipView, determinize, inferences, observe
+from .views import PartnershipView, determinize, dump_view, inferences, load_view, observe
 
 __all__ = [
     "FOUR_HAND_24",
@@ -92,6 +92,7 @@ __all__ = [
     "deal_plan",
     "determinize",
     "dump_position",
+    "dump_view",
     "explain_illegal",
     "game_points_for",
     "get_preset",
@@ -101,6 +102,7 @@ __all__ = [
     "legal_moves",
     "load_position",
     "load_record",
+    "load_view",
     "new_hand",
     "new_match",
     "next_hand",

@@ -44,7 +44,7 @@ from ._bits import HIGHER, SUIT_MASK, beats, iter_mask
 from .rules import PartnershipRules, Undertrump
 from .state import PartnershipState, PublicFacts, build_state, players_of
 
-__all__ = ["PartnershipView", "determinize", "inferences", "observe"]
+__all__ = ["PartnershipView", "determinize", "dump_view", "inferences", "load_view", "observe"]
 
 _FREE = Undertrump.FREE
 
@@ -207,10 +207,10 @@ def dump_view(view: PartnershipView) -> str:
     it, is named), followed by a tenth field, ``@0`` to ``@3``: whose view it is.
 
     >>> from sixtysix import partnership as p4
-    >>> view = observe(p4.new_hand(p4.FOUR_HAND_24, seed=2), 2)
-    >>> dump_view(view)
+    >>> view = p4.observe(p4.new_hand(p4.FOUR_HAND_24, seed=2), 2)
+    >>> p4.dump_view(view)
     'FOUR_HAND_24 0 0-0 JH JH?????????? ???????????? JCADQDTHTSJS ???????????? - @2'
-    >>> load_view(dump_view(view)) == view
+    >>> p4.load_view(p4.dump_view(view)) == view
     True
 
     Raises:
