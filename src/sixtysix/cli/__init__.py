@@ -243,6 +243,10 @@ def _cmd_replay(args: argparse.Namespace) -> int:
     path: str = args.file
     text = _read_text(path, "record file")
     name = "standard input" if path == "-" else path
+    if args.html is not None:
+        from .view import write_html
+
+        return write_html(path, text, name, args.html)
     if is_four_hand(text):  # kinds "four-hand-game" and "four-hand-match"
         try:
             print_four_hand(sys.stdout, p4_load_record(text), name)
@@ -339,6 +343,12 @@ def _build_parser() -> argparse.ArgumentParser:
         "the game move by move. An invalid record is reported with exit status 1.",
     )
     replay_cmd.add_argument("file", metavar="FILE", help="the record file (- reads stdin)")
+    replay_cmd.add_argument(
+        "--html",
+        metavar="OUT",
+        help="write a page to watch the game in a browser to OUT instead (a tournament "
+        "journal: a directory OUT with one page per game and index.html)",
+    )
     replay_cmd.set_defaults(handler=_cmd_replay)
 
     rules = sub.add_parser(
