@@ -330,10 +330,11 @@ def _build_parser() -> argparse.ArgumentParser:
 
     _add_play_parser(sub)
 
-    from . import simulate, tournament  # they import this module's helpers
+    from . import serve, simulate, tournament  # they import this module's helpers
 
     simulate.add_parser(sub)
     tournament.add_parser(sub)
+    serve.add_parser(sub)
 
     replay_cmd = sub.add_parser(
         "replay",
