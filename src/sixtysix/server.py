@@ -380,7 +380,9 @@ class PlayServer(ThreadingHTTPServer):
                 f"not {host!r}"
             )
         if bot not in two_hand_bot_names():
-            raise SixtySixError(f"unknown bot {bot!r}: use one of {', '.join(two_hand_bot_names())}")
+            raise SixtySixError(
+                f"unknown bot {bot!r}: use one of {', '.join(two_hand_bot_names())}"
+            )
         if rules not in _two_hand_presets():
             raise SixtySixError(f"unknown two-hand rule set {rules!r}")
         self.games: OrderedDict[str, PlayGame] = OrderedDict()
@@ -454,7 +456,7 @@ class _Handler(BaseHTTPRequestHandler):
     server_version = f"sixtysix/{__version__}"
     protocol_version = "HTTP/1.1"
 
-    def log_message(self, format: str, *args: Any) -> None:  # noqa: A002 - the base's name
+    def log_message(self, format: str, *args: Any) -> None:
         """Quiet: no line per request."""
 
     # ------------------------------------------------------------ answers
@@ -601,4 +603,3 @@ def play_page() -> str:
     from ._play_page import PLAY_PAGE
 
     return PLAY_PAGE.replace("{version}", html.escape(__version__))
-

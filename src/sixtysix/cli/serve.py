@@ -74,9 +74,7 @@ def add_parser(sub: Any) -> None:
         default=".",
         help="the directory the games' records are saved in (default: the current one)",
     )
-    p.add_argument(
-        "--seconds", type=_seconds, metavar="S", help="stop by itself after S seconds"
-    )
+    p.add_argument("--seconds", type=_seconds, metavar="S", help="stop by itself after S seconds")
     p.set_defaults(handler=_cmd_serve)
 
 

@@ -78,4 +78,6 @@ def tournament_html(tournament: object, deals: object, out: str) -> None:
         pages = write_tournament_html(tournament, deals, out)
     except SixtySixError as exc:
         raise _error(str(exc)) from None
-    sys.stderr.write(f"sixtysix: wrote {len(pages) - 1} game pages and {Path(out) / 'index.html'}\n")
+    sys.stderr.write(
+        f"sixtysix: wrote {len(pages) - 1} game pages and {Path(out) / 'index.html'}\n"
+    )

@@ -172,7 +172,9 @@ def _panel(
     done = len(p.played) // 4 * 4
     if done:
         out.append(_label(x, y + 4, "last trick", size=11, fill=_MUTED))
-        cards = "".join(_face(CARDS[c], i * 36, 0) for i, c in enumerate(p.played[done - 4 : done]))
+        cards = "".join(
+            _face(CARDS[c], i * 36, 0) for i, c in enumerate(p.played[done - 4 : done])
+        )
         out.append(f'<g class="last-trick" transform="translate({x} {y + 12}) scale(0.5)">')
         out.append(cards + "</g>")
         y += 64
@@ -183,4 +185,3 @@ def _panel(
     for i, line in enumerate(status):
         out.append(_label(x, y + 8 + 17 * i, line, size=12, fill=_GOLD, weight="bold"))
     return out
-

@@ -106,7 +106,9 @@ def _hand_data(hook: GameHook, hand: HandPlay) -> dict[str, Any]:
     frames = []
     for i, state in enumerate(hand.states):
         frame: dict[str, Any] = {
-            "p": [hook.picture(state, seat, hand.names, hand.score) for seat in (None, *range(seats))],
+            "p": [
+                hook.picture(state, seat, hand.names, hand.score) for seat in (None, *range(seats))
+            ],
             "t": [hook.text(state, seat) for seat in (None, *range(seats))],
         }
         if i:

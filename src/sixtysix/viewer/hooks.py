@@ -80,9 +80,7 @@ class GameHook(Protocol):
     def summary(self, record: Any, names: Sequence[str] | None) -> str:
         """A line on the whole record: who won the match, or "" for a single hand."""
 
-    def picture(
-        self, state: Any, seat: int | None, names: tuple[str, ...], score: Any
-    ) -> str:
+    def picture(self, state: Any, seat: int | None, names: tuple[str, ...], score: Any) -> str:
         """``state`` as SVG: every hand face up (``seat`` ``None``) or ``seat``'s view."""
 
     def text(self, state: Any, seat: int | None) -> str:
@@ -121,7 +119,9 @@ def _seat_names(names: Sequence[str] | None, seats: int) -> tuple[str, ...]:
         return tuple(f"seat {s}" for s in range(seats))
     given = tuple(names)
     if len(given) != seats or not all(isinstance(n, str) and n.strip() for n in given):
-        raise SixtySixError(f"names are {seats} non-empty strings, one per seat, not {quote(names)}")
+        raise SixtySixError(
+            f"names are {seats} non-empty strings, one per seat, not {quote(names)}"
+        )
     return given
 
 
@@ -146,7 +146,9 @@ class TwoHandHook:
             return f"Sixty-Six hand ({rules})"
         return f"Sixty-Six match ({rules}, {_plural(len(record.games), 'hand')})"
 
-    def hands(self, record: GameRecord | MatchRecord, names: Sequence[str] | None) -> list[HandPlay]:
+    def hands(
+        self, record: GameRecord | MatchRecord, names: Sequence[str] | None
+    ) -> list[HandPlay]:
         replay(record)  # every move and result checked first
         if isinstance(record, GameRecord):
             who = _seat_names(names, 2)
@@ -197,9 +199,7 @@ class TwoHandHook:
         scores = " : ".join(str(s) for s in record.scores)
         return f"{who[record.winner]} won the match, {scores}."
 
-    def picture(
-        self, state: Any, seat: int | None, names: tuple[str, ...], score: Any
-    ) -> str:
+    def picture(self, state: Any, seat: int | None, names: tuple[str, ...], score: Any) -> str:
         position = state if seat is None else observe(state, seat)
         return position_svg(position, names=(names[0], names[1]), score=score)
 
@@ -218,6 +218,15 @@ def _side(side: int, names: tuple[str, ...]) -> str:
     return f"side {side} ({names[side]} and {names[side + 2]})"
 
 
+def _p4_check(record: p4.HandRecord | p4.MatchRecord) -> None:
+    """Replay a four-hand record; a match may end with an unfinished hand (a forfeit)."""
+    if isinstance(record, p4.MatchRecord) and record.games and record.games[-1].result is None:
+        p4.replay(attrs.evolve(record, games=record.games[:-1]))
+        p4.replay(record.games[-1])
+    else:
+        p4.replay(record)
+
+
 @attrs.frozen
 class FourHandHook:
     """Records of the four-hand partnership game (:mod:`sixtysix.partnership`)."""
@@ -233,7 +242,7 @@ class FourHandHook:
     def hands(
         self, record: p4.HandRecord | p4.MatchRecord, names: Sequence[str] | None
     ) -> list[HandPlay]:
-        p4.replay(record)
+        _p4_check(record)
         who = _seat_names(names, 4)
         if isinstance(record, p4.HandRecord):
             return [self._hand(record, "The hand", who, None, "")]
@@ -273,22 +282,27 @@ class FourHandHook:
             else:
                 gained = _plural(r.game_points, "game point")
                 line = f"{_side(r.winner, names).capitalize()} scores {gained}."
-            result = (f"Hand over ({r.reason.name.lower().replace('_', ' ')}).", points, line + ten)
+            result = (
+                f"Hand over ({r.reason.name.lower().replace('_', ' ')}).",
+                points,
+                line + ten,
+            )
         return HandPlay(title, states, game.moves, names, score, result, after)
 
     def summary(self, record: p4.HandRecord | p4.MatchRecord, names: Sequence[str] | None) -> str:
         if isinstance(record, p4.HandRecord):
             return ""
         who = _seat_names(names, 4)
-        m = p4.replay(record)[1]
+        m = p4.PartnershipMatch(rules=record.rules, seed=record.seed, dealer=record.dealer)
+        for game in record.games:
+            if game.result is not None:
+                m = p4.apply_result(m, game.result)
         if m.winner is None:
             return "The match is not finished."
         s = record.scores
         return f"{_side(m.winner, who).capitalize()} won the match, {s[0]} : {s[1]}."
 
-    def picture(
-        self, state: Any, seat: int | None, names: tuple[str, ...], score: Any
-    ) -> str:
+    def picture(self, state: Any, seat: int | None, names: tuple[str, ...], score: Any) -> str:
         position = state if seat is None else p4.observe(state, seat)
         four = (names[0], names[1], names[2], names[3])
         return p4_position_svg(position, names=four, score=score)

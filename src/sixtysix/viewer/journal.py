@@ -41,8 +41,6 @@ def _two_hand_game(rules: Any, seed: str, dealer: int, moves: Iterable[str]) -> 
     state = deal_from_order(rules, pack, dealer)
     texts = []
     for move in moves:
-        if state.is_over:
-            break
         state = apply_move(state, move)
         texts.append(move)
     result = score_hand(state) if state.is_over else None
@@ -66,7 +64,7 @@ def _record(tournament: Tournament, seed: str, game: GameOutcome) -> Any:
                 rules, hand.moves, seed=m.hand_seed, dealer=m.dealer, scores=m.scores
             )
             hands.append(record)
-            if record.result is None or m.is_over:
+            if record.result is None:
                 break
             m = p4.apply_result(m, record.result)
         return p4.MatchRecord(
@@ -140,10 +138,7 @@ def write_tournament_html(
             title = f"Deal {deal.job} ({', '.join(names)})"
             page = record_html(record, names=names, title=title)
             written.append(_write(out / name, page))
-            if game.winner_bot is None:
-                winner = "nobody"
-            else:
-                winner = labels[game.winner_bot]
+            winner = "nobody" if game.winner_bot is None else labels[game.winner_bot]
             forfeit = f" (forfeit: {game.forfeit.bot})" if game.forfeit is not None else ""
             rows.append(
                 f'<li><a href="{name}">Deal {deal.job}, game {k + 1}</a>: '
