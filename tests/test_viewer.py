@@ -436,8 +436,22 @@ def test_replay_html_of_a_journal_writes_its_pages(
 ) -> None:
     journal = tmp_path / "run.jsonl"
     code, _, _ = _run(
-        ["tournament", "rule", "random", "--deals", "2", "--seed", "4", "--quiet"]
-        + ["--out", str(journal), "--executor", "thread", "--workers", "1"],
+        [
+            "tournament",
+            "rule",
+            "random",
+            "--deals",
+            "2",
+            "--seed",
+            "4",
+            "--quiet",
+            "--out",
+            str(journal),
+            "--executor",
+            "thread",
+            "--workers",
+            "1",
+        ],
         capsys,
     )
     assert code == 0
@@ -458,8 +472,23 @@ def test_replay_html_of_a_journal_writes_its_pages(
 def test_tournament_html_writes_pages(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     pages = tmp_path / "pages"
     code, out, err = _run(
-        ["tournament", "rule", "random", "--deals", "1", "--seed", "4", "--quiet", "--json"]
-        + ["--executor", "thread", "--workers", "1", "--html", str(pages)],
+        [
+            "tournament",
+            "rule",
+            "random",
+            "--deals",
+            "1",
+            "--seed",
+            "4",
+            "--quiet",
+            "--json",
+            "--executor",
+            "thread",
+            "--workers",
+            "1",
+            "--html",
+            str(pages),
+        ],
         capsys,
     )
     assert code == 0 and "wrote 2 game pages" in err
@@ -472,8 +501,22 @@ def test_tournament_html_writes_pages(tmp_path: Path, capsys: pytest.CaptureFixt
     blocker = tmp_path / "file"
     blocker.write_text("x")
     code, _, err = _run(
-        ["tournament", "rule", "random", "--deals", "1", "--seed", "4", "--quiet"]
-        + ["--executor", "thread", "--workers", "1", "--html", str(blocker)],
+        [
+            "tournament",
+            "rule",
+            "random",
+            "--deals",
+            "1",
+            "--seed",
+            "4",
+            "--quiet",
+            "--executor",
+            "thread",
+            "--workers",
+            "1",
+            "--html",
+            str(blocker),
+        ],
         capsys,
     )
     assert code == 1 and "cannot make the directory" in err

@@ -190,7 +190,8 @@ main { display: flex; gap: 16px; padding: 12px 16px; align-items: flex-start; fl
   $("new").addEventListener("click", newGame);
 
   call("GET", "/api/options").then((o) => {
-    for (const [id, values, chosen] of [["bot", o.bots, o.bot], ["rules", o.rules, o.rules_default]]) {
+    const lists = [["bot", o.bots, o.bot], ["rules", o.rules, o.rules_default]];
+    for (const [id, values, chosen] of lists) {
       values.forEach((v) => {
         const opt = document.createElement("option");
         opt.value = v; opt.textContent = v; opt.selected = v === chosen;

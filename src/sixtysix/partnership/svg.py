@@ -178,10 +178,7 @@ def _panel(
         out.append(f'<g class="last-trick" transform="translate({x} {y + 12}) scale(0.5)">')
         out.append(cards + "</g>")
         y += 64
-    if p.over:
-        status = ["hand over"]
-    else:
-        status = [label[p.to_move or 0], "to play"]
+    status = ["hand over"] if p.over else [label[p.to_move or 0], "to play"]
     for i, line in enumerate(status):
         out.append(_label(x, y + 8 + 17 * i, line, size=12, fill=_GOLD, weight="bold"))
     return out

@@ -276,7 +276,8 @@ class FourHandHook:
             points += f" (tricks {r.tricks[0]}-{r.tricks[1]})."
             ten = ""
             if r.ten_of_trumps is not None:
-                ten = f" {_side(r.ten_of_trumps, names).capitalize()} scores the ten-of-trumps point."
+                side = _side(r.ten_of_trumps, names).capitalize()
+                ten = f" {side} scores the ten-of-trumps point."
             if r.winner is None:
                 line = f"Nobody scores; {_plural(r.carry, 'game point')} carried."
             else:
