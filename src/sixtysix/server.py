@@ -27,6 +27,7 @@ position (a second tab, a stale page) is refused. A refused request gets a statu
 and ``{"error": "..."}`` with the reason, for an illegal move the one
 :func:`~sixtysix.explain_illegal` gives.
 
+>>> from sixtysix import CLASSIC_66
 >>> game = PlayGame(CLASSIC_66, "random", human=0, seed=5, whole_match=False)
 >>> snapshot = game.snapshot()
 >>> snapshot["you"], snapshot["your_turn"] == (game.state.to_move == 0)
@@ -78,13 +79,13 @@ HINT_BOTS = ("pimc", "ismcts", "rule")
 class Refused(SixtySixError):
     """A request that is refused; ``status`` is the HTTP status to answer with."""
 
-    def __init__(self, message: str, status: HTTPStatus = HTTPStatus.BAD_REQUEST) -> None:
+    def __init__(self, message: str, status: int = HTTPStatus.BAD_REQUEST) -> None:
         super().__init__(message)
         self.status = status
 
 
 def _two_hand_presets() -> dict[str, Rules]:
-    return {name: rules for name, rules in PRESETS.items() if isinstance(rules, Rules)}
+    return dict(PRESETS)
 
 
 def _hint_bot() -> str:
@@ -284,7 +285,7 @@ class PlayGame:
         m = self.match
         result = self.result
         after = apply_result(m, result) if result is not None else m
-        score = m.scores if self.whole_match else None
+        score = (m.scores[0], m.scores[1]) if self.whole_match else None
         legal = [str(move) for move in legal_moves(s)] if s.to_move == self.human else []
         lines: list[str] = []
         if result is not None:
@@ -396,7 +397,8 @@ class PlayServer(ThreadingHTTPServer):
     def url(self) -> str:
         """The address of the play page."""
         host, port = self.server_address[:2]
-        return f"http://{host}:{port}/"
+        name = host.decode() if isinstance(host, bytes) else host
+        return f"http://{name}:{port}/"
 
     def add(self, game: PlayGame) -> str:
         """Keep ``game`` under a new id (dropping the oldest beyond :data:`MAX_GAMES`)."""

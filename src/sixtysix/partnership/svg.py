@@ -107,6 +107,8 @@ def position_svg(
     where[(bottom + 3) & 3] = "left"
     trick_at: dict[int, tuple[float, float]] = {}
     cx, cy = _TABLE_W / 2, _HEIGHT / 2
+    x0: float
+    y: float
     for seat in range(4):
         cards = hands[seat]
         name = label[seat] + (" (dealer)" if seat == p.dealer else "")
@@ -125,7 +127,7 @@ def position_svg(
             y = cy - CARD_H / 2
             body += _row(cards, x0, y, _SIDE_STEP)
             anchor = "start" if place == "left" else "end"
-            tx = 14 if place == "left" else _TABLE_W - 14
+            tx: float = 14 if place == "left" else _TABLE_W - 14
             body.append(_label(tx, y - 10, name, anchor=anchor, weight="bold"))
             dx = -CARD_W - 30 if place == "left" else 30
             trick_at[seat] = (cx + dx, cy - CARD_H / 2)

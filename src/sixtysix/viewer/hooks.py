@@ -69,7 +69,9 @@ class GameHook(Protocol):
         seats: Seats in one hand (a view toggle is offered for each).
     """
 
-    seats: int
+    @property
+    def seats(self) -> int:
+        """Seats in one hand."""
 
     def title(self, record: Any) -> str:
         """A title for the record's page."""
@@ -117,12 +119,13 @@ def _plural(n: int, word: str) -> str:
 def _seat_names(names: Sequence[str] | None, seats: int) -> tuple[str, ...]:
     if names is None:
         return tuple(f"seat {s}" for s in range(seats))
-    given = tuple(names)
-    if len(given) != seats or not all(isinstance(n, str) and n.strip() for n in given):
+    given: tuple[object, ...] = tuple(names)
+    checked = tuple(n for n in given if isinstance(n, str) and n.strip())
+    if len(given) != seats or len(checked) != seats:
         raise SixtySixError(
             f"names are {seats} non-empty strings, one per seat, not {quote(names)}"
         )
-    return given
+    return checked
 
 
 # ------------------------------------------------------------------ two-hand game

@@ -70,17 +70,17 @@ def _record(tournament: Tournament, seed: str, game: GameOutcome) -> Any:
         return p4.MatchRecord(
             rules=rules, seed=seed, dealer=game.dealer, games=tuple(hands), scores=m.scores
         )
-    rules = tournament.rules
+    two = tournament.rules
     if tournament.unit == "hand":
-        return _two_hand_game(rules, seed, game.dealer, game.hands[0].moves)
-    mm = new_match(rules, seed=seed, dealer=game.dealer)
+        return _two_hand_game(two, seed, game.dealer, game.hands[0].moves)
+    mm = new_match(two, seed=seed, dealer=game.dealer)
     games = []
     for hand in game.hands:
         assert mm.hand_seed is not None
-        g = _two_hand_game(rules, mm.hand_seed, mm.hand_dealer, hand.moves)
+        g = _two_hand_game(two, mm.hand_seed, mm.hand_dealer, hand.moves)
         games.append(
             GameRecord(
-                rules=rules,
+                rules=two,
                 dealer=g.dealer,
                 pack=g.pack,
                 moves=g.moves,
@@ -93,7 +93,7 @@ def _record(tournament: Tournament, seed: str, game: GameOutcome) -> Any:
             break
         mm = apply_result(mm, g.result)
     return MatchRecord(
-        rules=rules,
+        rules=two,
         seats=2,
         seed=seed,
         dealer=game.dealer,
