@@ -69,6 +69,46 @@ def docs(session: nox.Session) -> None:
 
 
 @nox.session(venv_backend="none")
+def browser(session: nox.Session) -> None:
+    """The viewer and the play page in a headless Chromium (tests/browser/; not default).
+
+    Needs Debian's ``chromium`` and ``chromium-driver`` and the ``browser`` extra
+    (``pip install -e '.[browser]'``): nothing is downloaded. Run by hand without them it
+    skips and says what is missing; under CI (``CI`` set) that is an error. Screenshots
+    are saved in ``build/browser-screenshots`` (``SIXTYSIX_SCREENSHOTS``).
+    """
+    import importlib.util
+
+    env_or_path = {
+        "chromium (apt-get install chromium)": os.environ.get("SIXTYSIX_CHROMIUM")
+        or shutil.which("chromium"),
+        "chromedriver (apt-get install chromium-driver)": os.environ.get("SIXTYSIX_CHROMEDRIVER")
+        or shutil.which("chromedriver"),
+        "selenium (pip install -e '.[browser]')": importlib.util.find_spec("selenium"),
+    }
+    missing = [what for what, found in env_or_path.items() if not found]
+    if missing:
+        message = "the browser tests need " + ", ".join(missing)
+        if os.environ.get("CI"):
+            session.error(message)
+        session.skip(message)
+    shots = os.environ.get("SIXTYSIX_SCREENSHOTS", "build/browser-screenshots")
+    env = {"SIXTYSIX_BROWSER_TESTS": "1", "SIXTYSIX_SCREENSHOTS": shots}
+    session.run(
+        PY,
+        "-m",
+        "pytest",
+        "-q",
+        "-p",
+        "no:cacheprovider",
+        "tests/browser",
+        *session.posargs,
+        env=env,
+    )
+    session.log(f"screenshots saved in {shots}")
+
+
+@nox.session(venv_backend="none")
 def bench(session: nox.Session) -> None:
     """Run the benchmark script and print its figures (not part of the default run)."""
     session.run(PY, "benchmarks/bench.py", *session.posargs)

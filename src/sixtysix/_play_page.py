@@ -18,10 +18,11 @@ header { background: #24553a; color: #f4f1e8; padding: 8px 16px; display: flex;
   flex-wrap: wrap; gap: 10px; align-items: center; }
 header h1 { font-size: 17px; margin: 0 10px 0 0; }
 main { display: flex; gap: 16px; padding: 12px 16px; align-items: flex-start; flex-wrap: wrap; }
+#board { flex: 0 0 auto; }
 #board svg { display: block; max-width: 100%; height: auto; }
 #board g.card.face { cursor: pointer; }
 #board.legal g.card.face[data-legal="1"] rect:first-child { stroke: #e0a100; stroke-width: 2.5; }
-#side { flex: 1 1 280px; max-width: 420px; }
+#side { flex: 1 1 280px; max-width: 420px; min-width: 0; overflow-wrap: anywhere; }
 #actions { display: flex; flex-wrap: wrap; gap: 6px; padding: 0 16px; }
 #actions button { font-size: 14px; padding: 4px 10px; }
 #actions button.off { opacity: 0.55; }

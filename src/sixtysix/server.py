@@ -281,7 +281,7 @@ class PlayGame:
         """The game as the person sees it, JSON-ready."""
         s = self.state
         view = observe(s, self.human)
-        names = ("you", "the computer") if self.human == 0 else ("the computer", "you")
+        names = ("you", "bot") if self.human == 0 else ("bot", "you")
         m = self.match
         result = self.result
         after = apply_result(m, result) if result is not None else m
