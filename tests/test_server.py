@@ -418,7 +418,7 @@ def test_serve_starts_prints_its_url_and_stops_by_itself(
     out, _ = capsys.readouterr()
     assert code == 0
     assert out.startswith("sixtysix serve: play at http://127.0.0.1:")
-    assert f"saved in {tmp_path}" in out
+    assert f"saved in {tmp_path.resolve()}." in out
 
 
 def test_serve_refuses_other_hosts_and_taken_ports(capsys: pytest.CaptureFixture[str]) -> None:

@@ -10,12 +10,13 @@ from __future__ import annotations
 import argparse
 import sys
 import threading
+from pathlib import Path
 from typing import Any
 
 from ..bots.registry import two_hand_bot_names
 from ..errors import SixtySixError
 
-__all__ = ["add_parser"]
+__all__: list[str] = []  # used by the command line only
 
 
 def _error(message: str) -> Exception:
@@ -93,7 +94,7 @@ def _cmd_serve(args: argparse.Namespace) -> int:
         timer.daemon = True
         timer.start()
     sys.stdout.write(f"sixtysix serve: play at {server.url} (Ctrl-C stops the server)\n")
-    sys.stdout.write(f"Records are saved in {args.save}.\n")
+    sys.stdout.write(f"Records are saved in {Path(args.save).resolve()}.\n")
     sys.stdout.flush()
     try:
         server.serve_forever(poll_interval=0.2)

@@ -9,8 +9,9 @@ side's card points and tricks, the match score and whose turn it is. Cards are t
 
 >>> import xml.etree.ElementTree as ET
 >>> from sixtysix import partnership as p4
+>>> from sixtysix.partnership.svg import position_svg as p4_svg
 >>> state = p4.new_hand(p4.FOUR_HAND_24, seed=2)
->>> root = ET.fromstring(position_svg(p4.observe(state, 0)))
+>>> root = ET.fromstring(p4_svg(p4.observe(state, 0)))
 >>> G = "{http://www.w3.org/2000/svg}g"
 >>> faces = [g.get("data-card") for g in root.iter(G) if g.get("class") == "card face"]
 >>> faces[:6] == [str(c) for c in state.hand(0)]
@@ -69,7 +70,8 @@ def position_svg(
     """A picture of a four-hand deal in progress (or finished), as self-contained SVG.
 
     >>> from sixtysix import partnership as p4
-    >>> svg = position_svg(p4.new_hand(p4.FOUR_HAND_24, seed=2), score=(3, 1))
+    >>> from sixtysix.partnership.svg import position_svg as p4_svg
+    >>> svg = p4_svg(p4.new_hand(p4.FOUR_HAND_24, seed=2), score=(3, 1))
     >>> svg.count('class="card face"')  # the 24 cards in the hands (the turn-up is the dealer's)
     24
     >>> "Score 3 : 1" in svg

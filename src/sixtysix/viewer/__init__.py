@@ -29,9 +29,9 @@ True
 >>> picture(data, 0, -1, 0) == position_svg(replay(record))
 True
 
-The game-specific part is a small :class:`~sixtysix.viewer.hooks.GameHook` per record
+The game-specific part is a small :class:`GameHook` per record
 type (the states of a record, the picture and text of a state or view); see
-:func:`~sixtysix.viewer.hooks.register_hook`.
+:func:`register_hook`.
 """
 
 from __future__ import annotations
@@ -48,8 +48,8 @@ from .._version import __version__
 from ..cards import CARDS
 from ..errors import SixtySixError
 from ..svg import _back, _face
+from ._page import CSS, PAGE, SCRIPT
 from .hooks import GameHook, HandPlay, hook_for, register_hook
-from .page import CSS, PAGE, SCRIPT
 
 __all__ = [
     "GameHook",
