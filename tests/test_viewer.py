@@ -520,3 +520,17 @@ def test_tournament_html_writes_pages(tmp_path: Path, capsys: pytest.CaptureFixt
         capsys,
     )
     assert code == 1 and "cannot make the directory" in err
+
+
+@pytest.mark.parametrize("which", ["viewer", "play"])
+def test_every_element_the_script_uses_is_on_the_page(which: str) -> None:
+    if which == "viewer":
+        from sixtysix.viewer._page import PAGE, SCRIPT
+
+        page, script = PAGE, SCRIPT
+    else:
+        from sixtysix._play_page import PLAY_PAGE
+
+        page, script = PLAY_PAGE, PLAY_PAGE
+    used = set(re.findall(r'\$\("([\w-]+)"\)', script))
+    assert used and used <= set(re.findall(r'id="([\w-]+)"', page))

@@ -149,6 +149,11 @@ def test_the_viewer_steps_through_a_match(
     )
     assert _at(driver) == (1, 3, 2)
     _check_position(driver, match, names)
+    # An arrow key on the focused slider steps once (the slider's own step, not two).
+    slider = driver.find_element("id", "slider")
+    slider.send_keys(Keys.ARROW_RIGHT)
+    assert _at(driver) == (1, 4, 2)
+    _check_position(driver, match, names)
     # The hand selector: the last hand, at its end, every hand face up.
     Select(driver.find_element("id", "hand")).select_by_index(len(match.games) - 1)
     Select(driver.find_element("id", "view")).select_by_index(0)

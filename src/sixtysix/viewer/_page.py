@@ -136,7 +136,7 @@ SCRIPT = r"""
     $("next").addEventListener("click", () => step(1));
     $("last").addEventListener("click", () => { f = hand().frames.length - 1; draw(); });
     document.addEventListener("keydown", (e) => {
-      if (e.target && e.target.tagName === "SELECT") return;
+      if (e.target && (e.target.tagName === "SELECT" || e.target.tagName === "INPUT")) return;
       const keys = { ArrowLeft: () => step(-1), ArrowRight: () => step(1),
         Home: () => { f = 0; draw(); }, End: () => { f = hand().frames.length - 1; draw(); },
         PageUp: () => go(h - 1, 0), PageDown: () => go(h + 1, 0) };
