@@ -96,7 +96,7 @@ def _check_position(driver: Any, record: ss.MatchRecord, names: tuple[str, str])
         assert earlier.result is not None
         m = ss.apply_result(m, earlier.result)
     position = state if view == 0 else ss.observe(state, view - 1)
-    expected = position_svg(position, names=names, score=m.scores)
+    expected = position_svg(position, names=names, score=(m.scores[0], m.scores[1]))
     assert _drawn(driver) == _cards_of(expected)
     text = driver.find_element("id", "text").get_attribute("textContent")
     assert text == render(state, None if view == 0 else view - 1)
