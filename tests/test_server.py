@@ -45,7 +45,8 @@ class Client:
             data = (
                 raw if raw is not None else (None if body is None else json.dumps(body).encode())
             )
-            conn.request(method, path, body=data, headers=headers or {})
+            sent = {"Content-Type": "application/json", **(headers or {})}
+            conn.request(method, path, body=data, headers=sent)
             reply = conn.getresponse()
             text = reply.read().decode("utf-8")
             kind = reply.getheader("Content-Type", "")
@@ -235,6 +236,22 @@ def test_malformed_requests_are_refused(
     got, data = client.request("POST", f"/api/game/{game['id']}/move", raw=raw)
     assert got == status and words in data["error"]
     assert client.request("GET", f"/api/game/{game['id']}")[1] == game
+
+
+def test_requests_from_other_sites_are_refused(client: Client) -> None:
+    game = client.new(seed=2)
+    path = f"/api/game/{game['id']}/move"
+    body = json.dumps({"move": game["legal"][0]}).encode()
+    status, data = client.request("POST", path, raw=body, headers={"Content-Type": "text/plain"})
+    assert status == 415 and "Content-Type: application/json" in data["error"]
+    status, data = client.request(
+        "POST", path, raw=body, headers={"Origin": "http://evil.example"}
+    )
+    assert status == 403 and "its own pages only" in data["error"]
+    assert client.request("GET", f"/api/game/{game['id']}")[1] == game
+    origin = f"http://127.0.0.1:{client.port}"
+    status, data = client.request("POST", path, raw=body, headers={"Origin": origin})
+    assert status == 200 and data["at"] > game["at"]
 
 
 def test_a_bad_content_length_and_host_are_refused(client: Client) -> None:

@@ -492,6 +492,8 @@ class _Handler(BaseHTTPRequestHandler):
     def _serve(self, method: str) -> None:
         try:
             self._check_host()
+            if method == "POST":
+                self._check_origin()
             body = self._body() if method == "POST" else {}
             self._route(method, self.path.split("?", 1)[0], body)
         except Refused as exc:
@@ -505,6 +507,21 @@ class _Handler(BaseHTTPRequestHandler):
         name = host.rsplit(":", 1)[0].strip("[]") if host else ""
         if not _is_loopback(name):
             raise Refused(f"this server answers requests to itself only, not {host!r}", 403)
+
+    def _check_origin(self) -> None:
+        """Refuse a POST from another site's page (it could not read the answer anyway).
+
+        A POST must say ``Content-Type: application/json`` (which a page elsewhere can
+        send only after a CORS check this server never passes) and, when the browser
+        names the page's origin, come from this server's own pages.
+        """
+        kind = self.headers.get("Content-Type", "").split(";", 1)[0].strip().lower()
+        length = self.headers.get("Content-Length", "0")
+        if kind != "application/json" and length not in ("", "0"):
+            raise Refused("a request body is JSON (Content-Type: application/json)", 415)
+        origin = self.headers.get("Origin")
+        if origin is not None and origin != f"http://{self.headers.get('Host', '')}":
+            raise Refused(f"this server answers its own pages only, not {origin!r}", 403)
 
     def _body(self) -> Mapping[str, Any]:
         length_text = self.headers.get("Content-Length", "0")
