@@ -7,6 +7,8 @@ the replayed states; the page is checked to need nothing from outside.
 
 from __future__ import annotations
 
+import base64
+import gzip
 import io
 import json
 import random
@@ -190,6 +192,13 @@ def test_only_records_are_shown_and_they_must_replay() -> None:
         viewer_html(forged)
     with pytest.raises(SixtySixError, match="not a sixtysix viewer page"):
         page_data("<html></html>")
+    page = viewer_html(record)
+    start = page.index('type="application/octet-stream">') + len(
+        'type="application/octet-stream">'
+    )
+    for damage in ("!!!!", "AAAA", base64.b64encode(gzip.compress(b"[1]")).decode()):
+        with pytest.raises(SixtySixError, match="data of this viewer page is damaged"):
+            page_data(page[:start] + damage + page[page.index("</script>", start) :])
 
 
 def test_a_registered_hook_shows_a_new_kind_of_record() -> None:

@@ -177,12 +177,17 @@ def page_data(page: str) -> dict[str, Any]:
     """The data embedded in a viewer page (pictures still packed; see :func:`picture`).
 
     Raises:
-        SixtySixError: ``page`` is not a viewer page.
+        SixtySixError: ``page`` is not a viewer page, or its data is damaged.
     """
     found = _DATA.search(page)
     if found is None:
         raise SixtySixError("this is not a sixtysix viewer page (it has no game data)")
-    data: dict[str, Any] = json.loads(gzip.decompress(base64.b64decode(found.group(1))))
+    try:
+        data = json.loads(gzip.decompress(base64.b64decode(found.group(1), validate=True)))
+    except (ValueError, OSError, EOFError):
+        raise SixtySixError("the game data of this viewer page is damaged") from None
+    if not isinstance(data, dict):
+        raise SixtySixError("the game data of this viewer page is damaged")
     return data
 
 
