@@ -139,6 +139,7 @@ main { display: flex; gap: 16px; padding: 12px 16px; align-items: flex-start; fl
       b.classList.toggle("off", data.legal.indexOf(b.dataset.move) < 0);
     });
     $("undo").classList.toggle("off", !data.can_undo);
+    $("hint").classList.toggle("off", !data.your_turn);
     $("next").hidden = !data.can_next;
     $("result").textContent = data.result.join(" ");
     let score = "Hand " + data.hand + " (" + data.rules + ", against " + data.bot + ")";
