@@ -75,7 +75,8 @@ def browser(session: nox.Session) -> None:
     Needs Debian's ``chromium`` and ``chromium-driver`` and the ``browser`` extra
     (``pip install -e '.[browser]'``): nothing is downloaded. Run by hand without them it
     skips and says what is missing; under CI (``CI`` set) that is an error. Screenshots
-    are saved in ``build/browser-screenshots`` (``SIXTYSIX_SCREENSHOTS``).
+    are saved in ``build/browser-screenshots`` (under CI ``.ci-logs/browser-screenshots``;
+    ``SIXTYSIX_SCREENSHOTS`` names another directory).
     """
     import importlib.util
 
@@ -92,7 +93,11 @@ def browser(session: nox.Session) -> None:
         if os.environ.get("CI"):
             session.error(message)
         session.skip(message)
-    shots = os.environ.get("SIXTYSIX_SCREENSHOTS", "build/browser-screenshots")
+    # Under CI the screenshots go with the other CI artifacts, in .ci-logs/.
+    default = (
+        ".ci-logs/browser-screenshots" if os.environ.get("CI") else "build/browser-screenshots"
+    )
+    shots = os.environ.get("SIXTYSIX_SCREENSHOTS", default)
     env = {"SIXTYSIX_BROWSER_TESTS": "1", "SIXTYSIX_SCREENSHOTS": shots}
     session.run(
         PY,
