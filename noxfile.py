@@ -26,7 +26,7 @@ nox.needs_version = ">=2024.4.15"
 nox.options.default_venv_backend = "none"
 nox.options.error_on_missing_interpreters = True
 # Order matters to the reader: the tests run last, so pytest's summary line is near the end.
-nox.options.sessions = ["lint", "typecheck", "docs", "tests"]
+nox.options.sessions = ["lint", "typecheck", "docs", "browser", "tests"]
 
 PY = sys.executable
 DOCS_BUILD = "docs/_build"
@@ -66,6 +66,52 @@ def docs(session: nox.Session) -> None:
     common = ["-W", "--keep-going", "-E", "-d", f"{DOCS_BUILD}/doctrees"]
     session.run(PY, "-m", "sphinx", *common, "-b", "html", "docs", f"{DOCS_BUILD}/html")
     session.run(PY, "-m", "sphinx", *common, "-b", "doctest", "docs", f"{DOCS_BUILD}/doctest")
+
+
+@nox.session(venv_backend="none")
+def browser(session: nox.Session) -> None:
+    """The viewer and the play page in a headless Chromium (tests/browser/).
+
+    Needs Debian's ``chromium`` and ``chromium-driver`` (``apt-get install -y chromium
+    chromium-driver``) and the ``browser`` extra, which ``dev`` includes: nothing is
+    downloaded. Run by hand without them it
+    skips and says what is missing; under CI (``CI`` set) that is an error. Screenshots
+    are saved in ``build/browser-screenshots`` (under CI ``.ci-logs/browser-screenshots``;
+    ``SIXTYSIX_SCREENSHOTS`` names another directory).
+    """
+    import importlib.util
+
+    env_or_path = {
+        "chromium (apt-get install chromium)": os.environ.get("SIXTYSIX_CHROMIUM")
+        or shutil.which("chromium"),
+        "chromedriver (apt-get install chromium-driver)": os.environ.get("SIXTYSIX_CHROMEDRIVER")
+        or shutil.which("chromedriver"),
+        "selenium (pip install -e '.[browser]')": importlib.util.find_spec("selenium"),
+    }
+    missing = [what for what, found in env_or_path.items() if not found]
+    if missing:
+        message = "the browser tests need " + ", ".join(missing)
+        if os.environ.get("CI"):
+            session.error(message)
+        session.skip(message)
+    # Under CI the screenshots go with the other CI artifacts, in .ci-logs/.
+    default = (
+        ".ci-logs/browser-screenshots" if os.environ.get("CI") else "build/browser-screenshots"
+    )
+    shots = os.environ.get("SIXTYSIX_SCREENSHOTS", default)
+    env = {"SIXTYSIX_BROWSER_TESTS": "1", "SIXTYSIX_SCREENSHOTS": shots}
+    session.run(
+        PY,
+        "-m",
+        "pytest",
+        "-q",
+        "-p",
+        "no:cacheprovider",
+        "tests/browser",
+        *session.posargs,
+        env=env,
+    )
+    session.log(f"screenshots saved in {shots}")
 
 
 @nox.session(venv_backend="none")

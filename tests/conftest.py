@@ -19,8 +19,11 @@ import os
 
 from hypothesis import HealthCheck, settings
 
-# tests/typing/ holds files that are only type-checked (mypy), never run.
+# tests/typing/ holds files that are only type-checked (mypy), never run; tests/browser/
+# needs Chromium and runs only in the nox session "browser" (SIXTYSIX_BROWSER_TESTS=1).
 collect_ignore_glob = ["typing/*"]
+if os.environ.get("SIXTYSIX_BROWSER_TESTS") != "1":
+    collect_ignore_glob.append("browser/*")
 
 settings.register_profile("dev", deadline=None, max_examples=100)
 settings.register_profile(

@@ -49,16 +49,20 @@ def test_ci_installs_exactly_what_the_readme_says() -> None:
     assert not [line for line in others if "$venv/bin/pip" not in line], others
 
 
-def test_ci_runs_the_readme_test_command() -> None:
-    (command,) = [b.strip() for b in _blocks_after("Run the tests")]
-    assert any(line.startswith(command + " ") or line == command for line in _ci_lines())
+def test_ci_runs_the_readme_test_commands() -> None:
+    blocks = [b.strip() for b in _blocks_after("Run the tests")]
+    assert blocks[-1] == ".venv/bin/python -m nox", "the last command runs the whole suite"
+    for command in blocks:
+        assert any(line.startswith(command + " ") or line == command for line in _ci_lines()), (
+            command
+        )
 
 
 def test_the_dev_extra_installs_every_framework_the_suite_tests() -> None:
     pyproject = (ROOT / "pyproject.toml").read_text(encoding="utf-8")
     dev = re.search(r"^dev = \[(.*?)^\]", pyproject, re.M | re.S)
     assert dev
-    for extra in ("openspiel", "pettingzoo", "gymnasium", "dask", "tqdm", "testing"):
+    for extra in ("openspiel", "pettingzoo", "gymnasium", "dask", "tqdm", "testing", "browser"):
         assert re.search(rf"sixtysix\[[^\]]*\b{extra}\b", dev.group(1)), extra
 
 

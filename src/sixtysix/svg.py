@@ -40,7 +40,7 @@ from .rules import PRESET_INFO, Rules, preset_differences, preset_name
 from .scoring import HandEnd, HandResult, score_hand
 from .state import HandState, Step
 
-__all__ = ["card_svg", "cards_svg", "position_svg"]
+__all__ = ["card_svg", "cards_svg", "position_svg", "record_html"]
 
 #: Card size in SVG user units (pixels at 100%).
 CARD_W = 54
@@ -219,6 +219,21 @@ def cards_svg(cards: Iterable[Card | str | None], *, overlap: bool = False) -> s
     title = " ".join("back" if c is None else str(c) for c in values) or "no cards"
     body = [_card(c, 1 + i * step, 1) for i, c in enumerate(values)]
     return _svg(width, CARD_H + 2, title, body)
+
+
+def record_html(record: object, *, names: Sequence[str] | None = None) -> str:
+    """A self-contained HTML page that steps through a game or match record.
+
+    The page draws :func:`position_svg` at every move; see :mod:`sixtysix.viewer`
+    (this is :func:`sixtysix.viewer.record_html`).
+
+    Raises:
+        SixtySixError: ``record`` is not a record, or bad ``names``.
+        RecordError: the record does not replay.
+    """
+    from .viewer import record_html as page
+
+    return page(record, names=names)
 
 
 # ------------------------------------------------------------------ positions

@@ -244,6 +244,10 @@ def _cmd_replay(args: argparse.Namespace) -> int:
     path: str = args.file
     text = _read_text(path, "record file")
     name = "standard input" if path == "-" else path
+    if args.html is not None:
+        from .view import write_html
+
+        return write_html(path, text, name, args.html)
     out = sys.stdout
     # Cards as `play` writes them: 10♠ and colour on a terminal that can show them,
     # TS without (NO_COLOR, TERM=dumb, a pipe, or an encoding without the suit symbols).
@@ -331,10 +335,11 @@ def _build_parser() -> argparse.ArgumentParser:
 
     _add_play_parser(sub)
 
-    from . import simulate, tournament  # they import this module's helpers
+    from . import serve, simulate, tournament  # they import this module's helpers
 
     simulate.add_parser(sub)
     tournament.add_parser(sub)
+    serve.add_parser(sub)
 
     replay_cmd = sub.add_parser(
         "replay",
@@ -344,6 +349,12 @@ def _build_parser() -> argparse.ArgumentParser:
         "the game move by move. An invalid record is reported with exit status 1.",
     )
     replay_cmd.add_argument("file", metavar="FILE", help="the record file (- reads stdin)")
+    replay_cmd.add_argument(
+        "--html",
+        metavar="OUT",
+        help="write a page to watch the game in a browser to OUT instead (a tournament "
+        "journal: a directory OUT with one page per game and index.html)",
+    )
     replay_cmd.set_defaults(handler=_cmd_replay)
 
     rules = sub.add_parser(

@@ -160,6 +160,11 @@ def add_parser(sub: Any) -> None:
         metavar="N",
         help="bootstrap resamples for the rating intervals (default 200)",
     )
+    p.add_argument(
+        "--html",
+        metavar="DIR",
+        help="write a page to watch each game in a browser to DIR, with an index.html",
+    )
     p.add_argument("--json", action="store_true", help="print the report as JSON")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
     p.set_defaults(handler=_cmd_tournament, parser=p)
@@ -280,6 +285,10 @@ def _play(args: argparse.Namespace, tournament: Tournament) -> int:
             f"\nspeed: {played} deals played in {elapsed:.2f} s ({rate:,.1f} deals per second)"
             f"{resumed}\n"
         )
+    if args.html is not None:
+        from .view import tournament_html
+
+        tournament_html(tournament, run.deals, args.html)
     if run.interrupted:
         hint = f"; continue with --resume {journal}" if journal is not None else ""
         sys.stderr.write(f"sixtysix: interrupted{hint}\n")

@@ -1,0 +1,329 @@
+"""What the viewer needs of each game: the states of a record, and pictures of them.
+
+A :class:`GameHook` is the only game-specific part of the HTML viewer: it turns a record
+into :class:`HandPlay` values (the states of each hand, with its moves, names and
+result) and draws one state, or one seat's view of it, as SVG and as text. The
+two-hand and the four-hand partnership game are registered here; a new game of the
+family registers its own hook with :func:`register_hook` and the viewer shows its
+records unchanged.
+
+>>> from sixtysix import CLASSIC_66, legal_moves
+>>> from sixtysix.play import play_hand
+>>> record = play_hand(CLASSIC_66, lambda s, _: legal_moves(s)[0],
+...                    lambda s, _: legal_moves(s)[0], seed=1)
+>>> hook = hook_for(record)
+>>> [hand] = hook.hands(record, None)
+>>> len(hand.states) == len(record.moves) + 1, hand.names
+(True, ('seat 0', 'seat 1'))
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, Protocol
+
+import attrs
+
+from .. import partnership as p4
+from ..cards import CARDS
+from ..errors import SixtySixError, quote
+from ..match import Match, apply_result
+from ..moves import parse_move
+from ..notation import render
+from ..observe import observe
+from ..partnership.svg import position_svg as p4_position_svg
+from ..records import GameRecord, MatchRecord, replay, replay_states
+from ..rules import preset_name
+from ..svg import position_svg
+
+__all__ = ["GameHook", "HandPlay", "hook_for", "register_hook"]
+
+
+@attrs.frozen
+class HandPlay:
+    """One hand of a record, as the viewer shows it.
+
+    Attributes:
+        title: A heading, e.g. ``"Hand 3: seat 1 deals"``.
+        states: Every state of the hand, the deal first.
+        moves: The moves in text form (one fewer than the states).
+        names: The names of the hand's seats.
+        score: The match score the pictures show during the hand (or ``None``).
+        result: How the hand ended, in lines (``("The hand is not finished.",)``).
+        after: The match score after the hand, as a line ("" outside a match).
+    """
+
+    title: str
+    states: tuple[Any, ...]
+    moves: tuple[str, ...]
+    names: tuple[str, ...]
+    score: tuple[int, ...] | None
+    result: tuple[str, ...]
+    after: str = ""
+
+
+class GameHook(Protocol):
+    """The game-specific part of the viewer.
+
+    Attributes:
+        seats: Seats in one hand (a view toggle is offered for each).
+    """
+
+    @property
+    def seats(self) -> int:
+        """Seats in one hand."""
+
+    def title(self, record: Any) -> str:
+        """A title for the record's page."""
+
+    def hands(self, record: Any, names: Sequence[str] | None) -> list[HandPlay]:
+        """The hands of ``record`` (checked), with ``names`` for the match's seats."""
+
+    def summary(self, record: Any, names: Sequence[str] | None) -> str:
+        """A line on the whole record: who won the match, or "" for a single hand."""
+
+    def picture(self, state: Any, seat: int | None, names: tuple[str, ...], score: Any) -> str:
+        """``state`` as SVG: every hand face up (``seat`` ``None``) or ``seat``'s view."""
+
+    def text(self, state: Any, seat: int | None) -> str:
+        """``state`` as text (every hand, or what ``seat`` sees)."""
+
+    def say(self, before: Any, move: str, after: Any, names: tuple[str, ...]) -> str:
+        """What ``move`` did, in a sentence."""
+
+
+_HOOKS: list[tuple[type, GameHook]] = []
+
+
+def register_hook(record_type: type, hook: GameHook) -> None:
+    """Show records of ``record_type`` with ``hook`` (a later registration wins)."""
+    _HOOKS.insert(0, (record_type, hook))
+
+
+def hook_for(record: object) -> GameHook:
+    """The hook that shows ``record``.
+
+    Raises:
+        SixtySixError: no game shows records of this type.
+    """
+    for kind, hook in _HOOKS:
+        if isinstance(record, kind):
+            return hook
+    raise SixtySixError(f"the viewer shows game and match records, not {quote(record)}")
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
+def _seat_names(names: Sequence[str] | None, seats: int) -> tuple[str, ...]:
+    if names is None:
+        return tuple(f"seat {s}" for s in range(seats))
+    given: tuple[object, ...] = tuple(names)
+    checked = tuple(n for n in given if isinstance(n, str) and n.strip())
+    if len(given) != seats or len(checked) != seats:
+        raise SixtySixError(
+            f"names are {seats} non-empty strings, one per seat, not {quote(names)}"
+        )
+    return checked
+
+
+# ------------------------------------------------------------------ two-hand game
+
+
+def _narrator(names: tuple[str, ...]) -> Any:
+    from ..cli.play import Narrator  # the terminal's sentences, shared
+
+    return Narrator((names[0], names[1]), (True, True))
+
+
+@attrs.frozen
+class TwoHandHook:
+    """Records of the two-hand game: :class:`~sixtysix.records.GameRecord` and matches."""
+
+    seats: int = 2
+
+    def title(self, record: GameRecord | MatchRecord) -> str:
+        rules = preset_name(record.rules) or "house rules"
+        if isinstance(record, GameRecord):
+            return f"Sixty-Six hand ({rules})"
+        return f"Sixty-Six match ({rules}, {_plural(len(record.games), 'hand')})"
+
+    def hands(
+        self, record: GameRecord | MatchRecord, names: Sequence[str] | None
+    ) -> list[HandPlay]:
+        replay(record)  # every move and result checked first
+        if isinstance(record, GameRecord):
+            who = _seat_names(names, 2)
+            return [self._hand(record, "The hand", who, None, "")]
+        who = _seat_names(names, record.seats)
+        m = Match(
+            rules=record.rules,
+            seats=record.seats,
+            seed=record.seed,
+            scores=(0,) * record.seats,
+            dealer=record.dealer,
+        )
+        out = []
+        for number, game in enumerate(record.games, 1):
+            a, b = game.players
+            score = (m.scores[a], m.scores[b])
+            after = ""
+            if game.result is not None:
+                m = apply_result(m, game.result)
+                scores = ", ".join(f"{who[s]} {p}" for s, p in enumerate(m.scores))
+                carry = f" ({m.carry} carried)" if m.carry else ""
+                after = f"Match score: {scores}{carry}."
+            title = f"Hand {number}: {who[game.players[game.dealer]]} deals"
+            out.append(self._hand(game, title, (who[a], who[b]), score, after))
+        return out
+
+    def _hand(
+        self,
+        game: GameRecord,
+        title: str,
+        names: tuple[str, ...],
+        score: tuple[int, int] | None,
+        after: str,
+    ) -> HandPlay:
+        states = tuple(replay_states(game))
+        if game.result is None:
+            result: tuple[str, ...] = ("The hand is not finished.",)
+        else:
+            result = tuple(_narrator(names).result(states[-1], game.result))
+        return HandPlay(title, states, game.moves, names, score, result, after)
+
+    def summary(self, record: GameRecord | MatchRecord, names: Sequence[str] | None) -> str:
+        if isinstance(record, GameRecord):
+            return ""
+        who = _seat_names(names, record.seats)
+        if record.winner is None:
+            return "The match is not finished."
+        scores = " : ".join(str(s) for s in record.scores)
+        return f"{who[record.winner]} won the match, {scores}."
+
+    def picture(self, state: Any, seat: int | None, names: tuple[str, ...], score: Any) -> str:
+        position = state if seat is None else observe(state, seat)
+        return position_svg(position, names=(names[0], names[1]), score=score)
+
+    def text(self, state: Any, seat: int | None) -> str:
+        return render(state, seat)
+
+    def say(self, before: Any, move: str, after: Any, names: tuple[str, ...]) -> str:
+        text: str = _narrator(names).move(before, parse_move(move), after)
+        return text
+
+
+# ------------------------------------------------------------------ four-hand game
+
+
+def _side(side: int, names: tuple[str, ...]) -> str:
+    return f"side {side} ({names[side]} and {names[side + 2]})"
+
+
+def _p4_check(record: p4.HandRecord | p4.MatchRecord) -> None:
+    """Replay a four-hand record; a match may end with an unfinished hand (a forfeit)."""
+    if isinstance(record, p4.MatchRecord) and record.games and record.games[-1].result is None:
+        p4.replay(attrs.evolve(record, games=record.games[:-1]))
+        p4.replay(record.games[-1])
+    else:
+        p4.replay(record)
+
+
+@attrs.frozen
+class FourHandHook:
+    """Records of the four-hand partnership game (:mod:`sixtysix.partnership`)."""
+
+    seats: int = 4
+
+    def title(self, record: p4.HandRecord | p4.MatchRecord) -> str:
+        rules = p4.preset_name(record.rules) or "house rules"
+        if isinstance(record, p4.HandRecord):
+            return f"Four-hand Sixty-Six hand ({rules})"
+        return f"Four-hand Sixty-Six match ({rules}, {_plural(len(record.games), 'hand')})"
+
+    def hands(
+        self, record: p4.HandRecord | p4.MatchRecord, names: Sequence[str] | None
+    ) -> list[HandPlay]:
+        _p4_check(record)
+        who = _seat_names(names, 4)
+        if isinstance(record, p4.HandRecord):
+            return [self._hand(record, "The hand", who, None, "")]
+        m = p4.PartnershipMatch(rules=record.rules, seed=record.seed, dealer=record.dealer)
+        out = []
+        for number, game in enumerate(record.games, 1):
+            score = m.scores
+            after = ""
+            if game.result is not None:
+                m = p4.apply_result(m, game.result)
+                carry = f" ({m.carry} carried)" if m.carry else ""
+                after = f"Match score: side 0 {m.scores[0]}, side 1 {m.scores[1]}{carry}."
+            title = f"Hand {number}: {who[game.dealer]} deals"
+            out.append(self._hand(game, title, who, score, after))
+        return out
+
+    def _hand(
+        self,
+        game: p4.HandRecord,
+        title: str,
+        names: tuple[str, ...],
+        score: tuple[int, int] | None,
+        after: str,
+    ) -> HandPlay:
+        states = tuple(p4.replay_states(game))
+        r = game.result
+        if r is None:
+            result: tuple[str, ...] = ("The hand is not finished.",)
+        else:
+            points = f"Points: side 0 {r.points[0]}, side 1 {r.points[1]}"
+            points += f" (tricks {r.tricks[0]}-{r.tricks[1]})."
+            ten = ""
+            if r.ten_of_trumps is not None:
+                side = _side(r.ten_of_trumps, names).capitalize()
+                ten = f" {side} scores the ten-of-trumps point."
+            if r.winner is None:
+                line = f"Nobody scores; {_plural(r.carry, 'game point')} carried."
+            else:
+                gained = _plural(r.game_points, "game point")
+                line = f"{_side(r.winner, names).capitalize()} scores {gained}."
+            result = (
+                f"Hand over ({r.reason.name.lower().replace('_', ' ')}).",
+                points,
+                line + ten,
+            )
+        return HandPlay(title, states, game.moves, names, score, result, after)
+
+    def summary(self, record: p4.HandRecord | p4.MatchRecord, names: Sequence[str] | None) -> str:
+        if isinstance(record, p4.HandRecord):
+            return ""
+        who = _seat_names(names, 4)
+        m = p4.PartnershipMatch(rules=record.rules, seed=record.seed, dealer=record.dealer)
+        for game in record.games:
+            if game.result is not None:
+                m = p4.apply_result(m, game.result)
+        if m.winner is None:
+            return "The match is not finished."
+        s = record.scores
+        return f"{_side(m.winner, who).capitalize()} won the match, {s[0]} : {s[1]}."
+
+    def picture(self, state: Any, seat: int | None, names: tuple[str, ...], score: Any) -> str:
+        position = state if seat is None else p4.observe(state, seat)
+        four = (names[0], names[1], names[2], names[3])
+        return p4_position_svg(position, names=four, score=score)
+
+    def text(self, state: Any, seat: int | None) -> str:
+        return p4.render(state, seat)
+
+    def say(self, before: Any, move: str, after: Any, names: tuple[str, ...]) -> str:
+        text = f"{names[before.to_move].capitalize()} plays {move}."
+        if not after.trick:  # the move completed a trick
+            cards = " ".join(str(CARDS[c]) for c in after.played[-4:])
+            text += f" {names[after.leader].capitalize()} takes the trick ({cards});"
+            text += f" card points {after.points(0)}-{after.points(1)}."
+        return text
+
+
+register_hook(p4.HandRecord, FourHandHook())
+register_hook(p4.MatchRecord, FourHandHook())
+register_hook(GameRecord, TwoHandHook())
+register_hook(MatchRecord, TwoHandHook())
