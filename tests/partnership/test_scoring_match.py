@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import random
+
 import attrs
 import pytest
 
@@ -220,6 +222,90 @@ def test_ten_of_trumps_ends_the_match_mid_hand(rules: p4.PartnershipRules) -> No
     assert not whole.ended_by_ten and not any(whole.hands)
     with pytest.raises(IllegalMoveError, match="the hand is over"):
         p4.apply_move(final, p4.legal_moves(states[-2])[0])
+
+
+@pytest.mark.parametrize("rules", PRESET_LIST, ids=PRESET_IDS)
+def test_ten_of_trumps_in_the_last_trick_ends_the_match(rules: p4.PartnershipRules) -> None:
+    """§10.7 in the last trick: the ten point ends the hand; its result on points is not
+    scored, so the other side cannot reach the target too (1 match in 750 crashed)."""
+    on = attrs.evolve(rules, ten_of_trumps_point=True)
+    seed = next(s for s in range(200) if _ten_capture(on, s)[1] == rules.tricks)
+    side, _ = _ten_capture(on, seed)
+    *_, plain = random_play(on, seed)
+    base = p4.score_hand(plain)  # at 0-0: the ten point and the hand's result on points
+    assert base.reason is not p4.PartnershipEnd.TEN_OF_TRUMPS and base.ten_of_trumps == side
+    for scores in ((6, 6), (6, 3) if side == 0 else (3, 6)):
+        final = list(random_play(on, seed, scores=scores))[-1]
+        assert final.ended_by_ten and not any(final.hands)
+        assert all(p4.observe(final, seat).ended_by_ten for seat in range(4))
+        result = p4.score_hand(final)
+        assert result.reason is p4.PartnershipEnd.TEN_OF_TRUMPS
+        assert (result.winner, result.game_points, result.carry) == (None, 0, 0)
+        assert result.points == final.card_points and sum(result.points) == 120  # no last 10
+        assert result.tricks == base.tricks and result.ten_of_trumps == side
+        assert result.side_game_points == ((1, 0) if side == 0 else (0, 1))
+        after = p4.apply_result(p4.PartnershipMatch(rules=on, seed=None, scores=scores), result)
+        assert after.winner == side and after.scores[side] == 7
+        assert after.scores[1 - side] == scores[1 - side]
+    # Below the target the last-trick ten is an extra point on a hand played out.
+    final = list(random_play(on, seed, scores=(5, 5)))[-1]
+    assert not final.ended_by_ten and p4.score_hand(final) == base
+
+
+def _finish_matches(
+    rules: p4.PartnershipRules, scores: tuple[int, int], matches: int, salt: int
+) -> int:
+    """Play ``matches`` random matches from ``scores`` (random carry) to their end.
+
+    Every hand's result must apply, and each match ends with exactly one side at the
+    target. Returns how many hands the ten of trumps ended in their last trick.
+    """
+    rng = random.Random(f"{p4.preset_name(rules)}/{scores}/{salt}")
+    target = rules.match_target
+    last_trick_tens = 0
+    for n in range(matches):
+        m = p4.PartnershipMatch(
+            rules=rules, seed=f"{salt}/{n}", scores=scores, dealer=n & 3, carry=rng.randrange(3)
+        )
+        while not m.is_over:
+            state = p4.next_hand(m)
+            while not state.over:
+                state = p4.apply_move(state, rng.choice(p4.legal_moves(state)))
+            result = p4.score_hand(state)
+            after = p4.apply_result(m, result)  # never raises
+            assert sum(x >= target for x in after.scores) <= 1
+            if result.reason is p4.PartnershipEnd.TEN_OF_TRUMPS:
+                assert after.is_over and after.winner == result.ten_of_trumps
+                assert after.scores[1 - after.winner] == m.scores[1 - after.winner]
+                last_trick_tens += not any(state.hands)
+            m = after
+        assert sum(x >= target for x in m.scores) == 1 and m.winner is not None
+    return last_trick_tens
+
+
+NEAR_TARGET = [(5, 5), (5, 6), (6, 5), (6, 6)]
+
+
+@pytest.mark.parametrize("rules", PRESET_LIST, ids=PRESET_IDS)
+@pytest.mark.parametrize("scores", NEAR_TARGET, ids=[f"{a}-{b}" for a, b in NEAR_TARGET])
+def test_matches_near_the_target_end_with_one_winner(
+    rules: p4.PartnershipRules, scores: tuple[int, int]
+) -> None:
+    """Every hand of matches from 5-5 to 6-6 with the ten rule on applies, one side wins."""
+    on = attrs.evolve(rules, ten_of_trumps_point=True)
+    tens = _finish_matches(on, scores, 500, 0)
+    if 6 in scores:  # the ten reaches the target for that side: in the last trick too
+        assert tens > 0
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("rules", PRESET_LIST, ids=PRESET_IDS)
+@pytest.mark.parametrize("scores", NEAR_TARGET, ids=[f"{a}-{b}" for a, b in NEAR_TARGET])
+def test_many_matches_near_the_target_end_with_one_winner(
+    rules: p4.PartnershipRules, scores: tuple[int, int]
+) -> None:
+    on = attrs.evolve(rules, ten_of_trumps_point=True)
+    _finish_matches(on, scores, 20_000, 1)
 
 
 # ----------------------------------------------------------------- matches

@@ -132,8 +132,9 @@ def apply_result(m: PartnershipMatch, result: PartnershipResult) -> PartnershipM
 
     The hand's winner scores its game points plus everything carried; a 65-65 hand adds
     its ``carry``; the ten-of-trumps point (§10.7) goes to its side in any case. When the
-    ten of trumps ended the hand early, its side has reached the target and the carry is
-    not collected.
+    ten of trumps ended the hand (reason ``TEN_OF_TRUMPS``, in whichever trick, the last
+    one too), its side has reached the target, nothing else is scored and the carry is
+    not collected: only one side can reach the target in a hand.
 
     Raises:
         MatchError: the match is over, or ``result`` is not a four-hand result.

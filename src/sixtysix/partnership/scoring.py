@@ -38,7 +38,8 @@ class PartnershipEnd(enum.Enum):
     #: Played out 65-65: nobody scores the hand; ``tie_carry`` is carried (§10.6).
     TIE = "TIE"
     #: The side that won the trump ten reached ``match_target`` with that point, and the
-    #: hand ended right after that trick (§10.7): no other points are scored.
+    #: hand ended right after that trick (§10.7): no other points are scored, also when
+    #: the ten fell in the last trick (no hand winner, no last-trick 10).
     TEN_OF_TRUMPS = "TEN_OF_TRUMPS"
 
 
@@ -55,7 +56,8 @@ class PartnershipResult:
             winner, §10.6).
         points: Final points of side 0 and side 1: card points plus the last-trick 10
             (they sum to 130 in a hand played out); in a hand ended by the ten of trumps,
-            the card points won until then.
+            the card points won until then, without the last-trick 10 even when the ten
+            fell in the last trick.
         tricks: Tricks won by side 0 and side 1.
         ten_of_trumps: The side that scores the ten-of-trumps point (§10.7), or ``None``
             when ``ten_of_trumps_point`` is off.
@@ -119,7 +121,7 @@ def score_hand(state: PartnershipState) -> PartnershipResult:
         )
     tricks = (state.won[0].bit_count() >> 2, state.won[1].bit_count() >> 2)
     ten = state.ten_side if state.ten_side >= 0 else None
-    if any(state.hands):
+    if state.ended_by_ten:  # in any trick, the last one too (§10.7)
         return PartnershipResult(
             None, 0, 0, state.card_points, tricks, ten, PartnershipEnd.TEN_OF_TRUMPS
         )
