@@ -93,9 +93,7 @@ class PublicFacts:
         too), and nothing else of the hand is scored.
         """
         side = self.ten_side
-        return (
-            self.over and side >= 0 and self.scores[side] + 1 >= self.rules.match_target
-        )
+        return self.over and side >= 0 and self.scores[side] + 1 >= self.rules.match_target
 
     @property
     def turnup(self: _Public) -> Card:
