@@ -18,13 +18,10 @@ allocates nothing once a hand shape has been seen.
 
 from __future__ import annotations
 
-import hashlib
-import math
-import random
-import secrets
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from .._seeding import FOUR_HAND, Seed, shuffle
 from ..cards import CARDS, Card
 from ..errors import DealError, IllegalMoveError, quote
 from ..moves import PLAY, Move, Play, parse_move
@@ -49,9 +46,6 @@ __all__ = [
     "shuffled_deck",
     "to_move",
 ]
-
-#: What :func:`new_hand` accepts as a seed.
-Seed = int | str | bytes | random.Random | None
 
 _REQUIRED = Undertrump.REQUIRED
 _SUIT_NAMES = ("clubs", "diamonds", "hearts", "spades")
@@ -199,41 +193,8 @@ def deal_from_order(
     return _deal(rules, ids, dealer, scores)
 
 
-_FACTORIALS = [math.factorial(k) for k in range(33)]
-
-
-def _permutation_index(seed: Seed, n: int) -> int:
-    """A uniform integer below ``n!`` determined by ``seed``.
-
-    The same scheme as the two-hand engine, with its own BLAKE2b personalisation
-    ``b"sixtysix-4hand"``, so a four-hand deal and a two-hand deal from the same seed are
-    unrelated.
-    """
-    limit = _FACTORIALS[n]
-    if isinstance(seed, random.Random):
-        return seed.randrange(limit)
-    if seed is None:
-        return secrets.randbelow(limit)
-    if isinstance(seed, bool) or not isinstance(seed, int | str | bytes):
-        raise DealError(f"a seed must be an int, str, bytes or random.Random, not {quote(seed)}")
-    if isinstance(seed, int):
-        data = b"i" + str(seed).encode()
-    elif isinstance(seed, str):
-        data = b"s" + seed.encode()
-    else:
-        data = b"b" + seed
-    digest = hashlib.blake2b(data, digest_size=64, person=b"sixtysix-4hand").digest()
-    return int.from_bytes(digest, "big") % limit
-
-
 def _shuffled_ids(rules: PartnershipRules, seed: Seed) -> list[int]:
-    remaining = [c.index for c in rules.deck.cards]
-    index = _permutation_index(seed, len(remaining))
-    out = []
-    for k in range(len(remaining), 0, -1):
-        index, j = divmod(index, k)
-        out.append(remaining.pop(j))
-    return out
+    return shuffle(FOUR_HAND, [c.index for c in rules.deck.cards], seed)
 
 
 def shuffled_deck(rules: PartnershipRules, seed: Seed = None) -> list[Card]:
@@ -241,8 +202,11 @@ def shuffled_deck(rules: PartnershipRules, seed: Seed = None) -> list[Card]:
 
     The order is the permutation of the deck's canonical order whose factorial-number
     index is the BLAKE2b hash (personalisation ``sixtysix-4hand``) of the seed modulo
-    ``n!``: stable across platforms and Python versions. A :class:`random.Random` seed
-    draws ``rng.randrange(n!)``; ``None`` draws from :mod:`secrets`.
+    ``n!``: stable across platforms and Python versions. The seed is tagged as in the
+    two-hand :func:`sixtysix.shuffled_deck` (the same code), except that int seeds are
+    hashed by their decimal text up to 4,300 digits (not 12,000 bits), so that the deals
+    stay those of earlier versions. A :class:`random.Random` seed draws
+    ``rng.randrange(n!)``; ``None`` draws from :mod:`secrets`.
 
     >>> from sixtysix import partnership as p4
     >>> p4.shuffled_deck(p4.FOUR_HAND_24, 1) == p4.shuffled_deck(p4.FOUR_HAND_24, 1)
