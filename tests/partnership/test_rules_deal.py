@@ -204,6 +204,16 @@ def test_one_seeding_scheme_for_both_games() -> None:
         _seeding.FOUR_HAND, ids, "x"
     )
     assert p4.Seed is _seeding.Seed
+    # The two-hand deals of large int seeds no longer depend on the digit limit either.
+    import sixtysix as ss
+
+    before = ss.shuffled_deck(ss.CLASSIC_66, -(10**3000))
+    limit = sys.get_int_max_str_digits()
+    sys.set_int_max_str_digits(640)
+    try:
+        assert ss.shuffled_deck(ss.CLASSIC_66, -(10**3000)) == before
+    finally:
+        sys.set_int_max_str_digits(limit)
 
 
 def test_deal_errors() -> None:
