@@ -31,7 +31,7 @@ from __future__ import annotations
 import re
 
 from ..cards import CARDS, Card
-from ..errors import DealError, IllegalMoveError, ParseError, RulesError, quote
+from ..errors import DealError, IllegalMoveError, ParseError, PositionError, RulesError, quote
 from ..moves import PLAY
 from ._bits import mask_text
 from .engine import apply_move
@@ -51,7 +51,10 @@ FIELDS = (
     "hand 3",
     "played",
 )
-_SCORES = re.compile(r"(\d{1,4})-(\d{1,4})\Z")
+_SCORES = re.compile(r"([0-9]{1,4})-([0-9]{1,4})\Z")
+#: A whole number in a rules field: ASCII digits only (``int()`` also takes ``٣``, ``+3``
+#: and ``3_0``, and ``str.isdigit`` takes ``²``, which ``int()`` refuses).
+_NUMBER = re.compile(r"[0-9]{1,4}\Z")
 
 
 def _rules_text(rules: PartnershipRules) -> str:
@@ -86,10 +89,13 @@ def _parse_rules(text: str) -> PartnershipRules:
             raise ParseError(f"field 1 (rules): {quote(pair)} is not key=value")
         parsed: object = value
         if key == "deal_packets":
-            try:
-                parsed = tuple(int(v) for v in value.split("."))
-            except ValueError:
-                raise ParseError(f"field 1 (rules): bad deal_packets {quote(value)}") from None
+            parts = value.split(".")
+            if not all(_NUMBER.match(v) for v in parts):
+                raise ParseError(
+                    f"field 1 (rules): bad deal_packets {quote(value)}: write whole numbers "
+                    "joined by dots (3.2.3)"
+                )
+            parsed = tuple(int(v) for v in parts)
         elif key == "ten_of_trumps_point":
             if value not in ("yes", "no"):
                 raise ParseError(
@@ -97,7 +103,7 @@ def _parse_rules(text: str) -> PartnershipRules:
                 )
             parsed = value == "yes"
         elif key in ("tie_carry", "match_target"):
-            if not value.isdigit():
+            if not _NUMBER.match(value):
                 raise ParseError(
                     f"field 1 (rules): {key} must be a whole number, not {quote(value)}"
                 )
@@ -110,7 +116,12 @@ def _parse_rules(text: str) -> PartnershipRules:
 
 
 def dump_position(state: PartnershipState) -> str:
-    """The one-line position string of ``state``; :func:`load_position` reads it back."""
+    """The one-line position string of ``state``; :func:`load_position` reads it back.
+
+    Raises:
+        PositionError: ``state`` is not a :class:`PartnershipState`.
+    """
+    _check_state("dump_position", state)
     played = "".join(str(CARDS[i]) for i in state.played) or "-"
     return " ".join(
         [
@@ -122,6 +133,11 @@ def dump_position(state: PartnershipState) -> str:
             played,
         ]
     )
+
+
+def _check_state(what: str, state: object) -> None:
+    if type(state) is not PartnershipState:
+        raise PositionError(f"{what} needs a PartnershipState, not {type(state).__name__}")
 
 
 def _cards(number: int, text: str) -> list[int]:
@@ -244,8 +260,10 @@ def render(state: PartnershipState, seat: int | None = None) -> str:
     to move: seat 1
 
     Raises:
+        PositionError: ``state`` is not a :class:`PartnershipState`.
         DealError: ``seat`` is not None or 0 to 3.
     """
+    _check_state("render", state)
     if seat is not None and (type(seat) is not int or not 0 <= seat <= 3):
         raise DealError(f"a four-hand seat is 0 to 3, not {quote(seat)}")
     name = preset_name(state.rules) or "house rules"

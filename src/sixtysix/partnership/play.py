@@ -21,6 +21,7 @@ from collections.abc import Sequence
 from typing import Any, Protocol
 
 from ..errors import IllegalMoveError, MatchError, PlayerError, quote
+from ..match import _seed_problem
 from ..moves import Move
 from .engine import apply_move, is_over, new_hand, shuffled_deck
 from .match import apply_result, new_match
@@ -40,12 +41,22 @@ class Player(Protocol):
         ...
 
 
-def _check_players(players: Sequence[object]) -> None:
-    if len(players) != 4 or not all(callable(getattr(p, "choose", None)) for p in players):
+def _check_players(players: object) -> None:
+    if (
+        not isinstance(players, Sequence)
+        or len(players) != 4
+        or not all(callable(getattr(p, "choose", None)) for p in players)
+    ):
         raise PlayerError(
             "four-hand play needs four players with a choose(view, rng) method, "
             f"not {quote(players)}"
         )
+
+
+def _check_seed(seed: object) -> None:
+    problem = _seed_problem(seed)
+    if problem is not None:
+        raise PlayerError(problem)
 
 
 def play_hand(
@@ -60,10 +71,13 @@ def play_hand(
     """Deal a hand from ``seed`` and let ``players[seat]`` play each seat; its record.
 
     Raises:
-        PlayerError: not four players.
+        PlayerError: not four players, or ``seed`` is not a str or an int of at most
+            :data:`~sixtysix.match.MAX_SEED_DIGITS` digits.
+        DealError: a bad rule set, dealer or scores.
         IllegalMoveError: a player chose an illegal move (the message names the seat).
     """
     _check_players(players)
+    _check_seed(seed)
     rng = rng if rng is not None else random.Random(0)
     state = new_hand(rules, seed, dealer, scores=scores)
     pack = tuple(shuffled_deck(rules, seed))
@@ -99,11 +113,14 @@ def play_match(
     """Play a whole match (to ``match_target``) and return its record.
 
     Raises:
-        PlayerError: not four players.
+        PlayerError: not four players, or ``seed`` is not a str or an int of at most
+            :data:`~sixtysix.match.MAX_SEED_DIGITS` digits.
         IllegalMoveError: a player chose an illegal move.
-        MatchError: the match did not end within ``max_hands`` hands.
+        MatchError: a bad rule set or dealer, or the match did not end within
+            ``max_hands`` hands.
     """
     _check_players(players)
+    _check_seed(seed)
     rng = rng if rng is not None else random.Random(0)
     m = new_match(rules, seed, dealer=dealer)
     games = []

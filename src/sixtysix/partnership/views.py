@@ -38,7 +38,7 @@ import random
 import attrs
 
 from ..cards import CARDS, Card
-from ..errors import DealError, quote
+from ..errors import DealError, PositionError, quote
 from ..moves import Play
 from ._bits import HIGHER, SUIT_MASK, beats, iter_mask
 from .rules import PartnershipRules, Undertrump
@@ -213,8 +213,11 @@ def observe(state: PartnershipState, seat: int) -> PartnershipView:
     """What ``seat`` knows of ``state``.
 
     Raises:
+        PositionError: ``state`` is not a :class:`PartnershipState`.
         DealError: ``seat`` is not 0 to 3.
     """
+    if type(state) is not PartnershipState:
+        raise PositionError(f"observe needs a PartnershipState, not {type(state).__name__}")
     if type(seat) is not int or not 0 <= seat <= 3:
         raise DealError(f"a four-hand seat is 0 to 3, not {quote(seat)}")
     hands = state.hands
@@ -289,8 +292,14 @@ def determinize(view: PartnershipView, rng: random.Random) -> PartnershipState:
     keeps breaking the inferences, the deal is drawn card by card with exact counts.
 
     Raises:
-        DealError: no deal agrees with the view (a view not made by :func:`observe`).
+        PositionError: ``view`` is not a :class:`PartnershipView`.
+        DealError: ``rng`` is not a :class:`random.Random`, or no deal agrees with the
+            view (a view not made by :func:`observe`).
     """
+    if type(view) is not PartnershipView:
+        raise PositionError(f"determinize needs a PartnershipView, not {type(view).__name__}")
+    if not isinstance(rng, random.Random):
+        raise DealError(f"determinize needs a random.Random, not {type(rng).__name__}")
     others = [s for s in range(4) if s != view.seat]
     known = view.known
     hands = list(known)
