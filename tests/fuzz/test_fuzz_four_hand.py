@@ -592,6 +592,8 @@ def test_the_drift_repros() -> None:
     _raises(ss.RecordError, lambda: attrs.evolve(HAND, version=_any(5)))
     _raises(ss.RecordError, lambda: attrs.evolve(HAND, seed=10**200))
     _raises(ss.RecordError, lambda: attrs.evolve(MATCH_RECORD, seed=_any(1.5)))
+    _raises(ss.RecordError, lambda: attrs.evolve(MATCH_RECORD, version=""))  # not the games'
+
     _raises(ss.RecordError, p4.record_hand, rules, view)
     record = p4.record_hand(rules, "tc jc", seed=2)
     assert record.moves == ("TC", "JC") and p4.load_record(record.to_json()) == record

@@ -250,6 +250,8 @@ class MatchRecord:
             raise RecordError(f"games: a tuple of HandRecord, not {quote(r.games)}")
         if any(g.rules != r.rules for g in r.games):
             raise RecordError("games: every hand must have the match's rules")
+        if any(g.version != r.version for g in r.games):  # the JSON holds one version
+            raise RecordError("games: every hand must have the match's version")
         if not (
             isinstance(r.scores, tuple)
             and len(r.scores) == 2
