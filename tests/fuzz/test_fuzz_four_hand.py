@@ -210,6 +210,67 @@ def test_observe_render_and_determinize_arguments(
     outcome(p4.render, state, seat)
 
 
+VIEW_FIELDS = [f.name for f in attrs.fields(p4.PartnershipView)]
+
+
+def test_every_observed_view_passes_the_check() -> None:
+    """The check of a view built by hand accepts what observe gives, to the last card."""
+    for k in range(40):
+        for state in _random_states(ALL_RULES[k % 4], 100 + k):
+            for seat in range(4):
+                view = p4.observe(state, seat)
+                values = [getattr(view, name) for name in VIEW_FIELDS]
+                assert p4.PartnershipView(*values) == view
+
+
+@fuzz
+@given(
+    view=st.sampled_from(VIEWS),
+    field=st.sampled_from(VIEW_FIELDS),
+    value=INTS | st.integers(-1, 40) | st.sampled_from([2**32, 2**24 - 1, 0, 1, 2, -1]) | WRONG,
+)
+def test_view_built_by_hand(view: p4.PartnershipView, field: str, value: Any) -> None:
+    built = outcome(attrs.evolve, view, **{field: value})
+    if isinstance(built, ss.SixtySixError):
+        assert type(built) is ss.PositionError
+        return
+    moves = p4.legal_moves(built)
+    assert bool(moves) == (not built.over and built.to_move == built.seat)
+    sample = p4.determinize(built, random.Random(2))
+    assert p4.observe(sample, built.seat) == built
+    check_state(sample)
+
+
+@fuzz
+@given(
+    view=st.sampled_from(VIEWS),
+    edits=st.lists(
+        st.tuples(st.sampled_from(VIEW_FIELDS), st.integers(0, 31)), min_size=1, max_size=3
+    ),
+)
+def test_view_with_cards_moved(view: p4.PartnershipView, edits: list[tuple[str, int]]) -> None:
+    """Flip a card in the masks, or swap cards of the played list: still a view, or refused."""
+    values = {name: getattr(view, name) for name in VIEW_FIELDS}
+    for name, card in edits:
+        value = values[name]
+        if type(value) is int and name not in ("seat", "dealer", "trump", "leader"):
+            values[name] = value ^ (1 << card)
+        elif name in ("played", "trick") and value:
+            items = list(value)
+            items[card % len(items)] = card
+            values[name] = tuple(items)
+        elif name in ("excluded", "won") and value:
+            items = list(value)
+            items[card % len(items)] ^= 1 << card
+            values[name] = tuple(items)
+    built = outcome(p4.PartnershipView, *values.values())
+    if isinstance(built, ss.SixtySixError):
+        assert type(built) is ss.PositionError
+        return
+    sample = p4.determinize(built, random.Random(3))
+    assert p4.observe(sample, built.seat) == built
+
+
 # ----------------------------------------------------------------- the deal
 
 SEEDS = st.none() | INTS | TEXT | st.binary(max_size=8) | st.builds(random.Random, st.integers())
@@ -595,6 +656,12 @@ def test_the_drift_repros() -> None:
     _raises(ss.RecordError, lambda: attrs.evolve(MATCH_RECORD, version=""))  # not the games'
 
     _raises(ss.RecordError, p4.record_hand, rules, view)
+    _raises(ss.DealError, lambda: p4.record_hand(rules, [], pack=_any(5)))
+    _raises(ss.RecordError, lambda: attrs.evolve(HAND, moves=_any((5,))))
+    pack = " ".join(str(c) for c in p4.shuffled_deck(rules, 2))
+    assert p4.record_hand(rules, "tc", pack=pack) == attrs.evolve(
+        p4.record_hand(rules, "tc", seed=2), seed=None
+    )
     record = p4.record_hand(rules, "tc jc", seed=2)
     assert record.moves == ("TC", "JC") and p4.load_record(record.to_json()) == record
     assert p4.record_hand(rules, [], seed=10**200).seed is None

@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import attrs
 import pytest
 
-from sixtysix import HandNotOverError, IllegalMoveError, MatchError, PositionError
+from sixtysix import HandNotOverError, IllegalMoveError, MatchError, PositionError, ResultError
 from sixtysix import partnership as p4
 
 from .helpers import PRESET_IDS, PRESET_LIST, play, random_play
@@ -385,3 +386,37 @@ def test_match_errors() -> None:
     near = p4.PartnershipMatch(rules=rules, seed=None, scores=(6, 6))
     with pytest.raises(MatchError, match="both sides"):
         p4.apply_result(near, big)
+
+
+def test_results_are_checked_on_construction() -> None:
+    """A PartnershipResult is one score_hand could give (ResultError otherwise)."""
+    end = p4.PartnershipEnd
+    good = [
+        (0, 1, 0, (70, 60), (4, 4), None, end.PLAYED_OUT),
+        (1, 3, 0, (0, 130), (0, 8), 1, end.PLAYED_OUT),
+        (None, 0, 1, (65, 65), (4, 4), 0, end.TIE),
+        (None, 0, 0, (50, 70), (4, 4), 1, end.TEN_OF_TRUMPS),
+    ]
+    for fields in good:
+        assert p4.PartnershipResult(*fields).reason is fields[-1]
+    bad: list[tuple[tuple[Any, ...], str]] = [
+        ((0, 1, 0, (70, 60), (4, 4), None, "PLAYED_OUT"), "reason must be"),
+        ((0, 1, 0, (70, 61), (4, 4), None, end.PLAYED_OUT), "points must be"),
+        ((0, 1, 0, (70, -1), (4, 4), None, end.PLAYED_OUT), "points must be"),
+        ((0, 1, 0, (70, 60), (4, 5), None, end.PLAYED_OUT), "tricks must be"),
+        ((0, 1, 0, (70, 60), (4, 4), 2, end.PLAYED_OUT), "ten_of_trumps is"),
+        ((None, 1, 0, (70, 60), (4, 4), None, end.PLAYED_OUT), "winning side"),
+        ((1, 1, 0, (70, 60), (4, 4), None, end.PLAYED_OUT), "cannot win"),
+        ((0, 2, 0, (70, 60), (4, 4), None, end.PLAYED_OUT), "scores 1 game points"),
+        ((0, 1, 1, (70, 60), (4, 4), None, end.PLAYED_OUT), "carries no"),
+        ((0, 0, 1, (65, 65), (4, 4), None, end.TIE), "no winner"),
+        ((None, 1, 1, (65, 65), (4, 4), None, end.TIE), "no winner"),
+        ((None, 0, 1, (60, 70), (4, 4), None, end.TIE), "65-65"),
+        ((None, 0, 2, (65, 65), (4, 4), None, end.TIE), "carries 0 or 1"),
+        ((None, 0, 0, (50, 70), (4, 4), None, end.TEN_OF_TRUMPS), "needs the side"),
+        ((None, 0, 1, (50, 70), (4, 4), 0, end.TEN_OF_TRUMPS), "carries no"),
+        ((None, 0, 0, (60, 70), (4, 4), 0, end.TEN_OF_TRUMPS), "no last-trick 10"),
+    ]
+    for fields, words in bad:
+        with pytest.raises(ResultError, match=words):
+            p4.PartnershipResult(*fields)

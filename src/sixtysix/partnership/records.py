@@ -519,7 +519,7 @@ def replay(
         raise RecordError(f"replay needs a HandRecord or MatchRecord, not {quote(record)}")
     try:
         m = PartnershipMatch(rules=record.rules, seed=record.seed, dealer=record.dealer)
-    except MatchError as exc:
+    except MatchError as exc:  # pragma: no cover - MatchRecord checks the same fields
         raise RecordError(str(exc)) from None
     finals = []
     for n, game in enumerate(record.games, 1):
