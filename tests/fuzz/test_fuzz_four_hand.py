@@ -576,22 +576,51 @@ def test_record_hand(rules: Any, moves: Any, seed: Any, dealer: Any, scores: Any
 # ----------------------------------------------------------------- play helpers
 
 
+class Returns:
+    """A player that answers with a fixed value (a move, text, or nonsense)."""
+
+    def __init__(self, answer: Any) -> None:
+        self.answer = answer
+
+    def choose(self, view: p4.PartnershipView, rng: random.Random) -> Any:
+        return self.answer
+
+
+class Lower:
+    """A player that answers with the lowercase text of its first legal move."""
+
+    def choose(self, view: p4.PartnershipView, rng: random.Random) -> Any:
+        return str(view.legal_moves()[0]).lower()
+
+
+PLAYER = st.sampled_from([First(), Lower(), p4.PartnershipRuleBot(), ss.RandomBot()]) | (
+    (ANY | TEXT | st.sampled_from(list(ALL_MOVES))).map(Returns)
+)
+PLAYERS = st.lists(PLAYER, min_size=4, max_size=4) | st.lists(PLAYER, max_size=5) | WRONG
+
+
 @fuzz
 @given(
     seed=SEEDS | WRONG,
-    dealer=INTS | WRONG,
+    dealer=INTS | st.integers(0, 3) | WRONG,
     scores=SCORES,
-    players=st.sampled_from([[First()] * 4, [First()] * 3, [], [object()] * 4]) | WRONG,
+    players=PLAYERS,
+    rng=st.none() | st.builds(random.Random, st.integers()) | WRONG,
+    max_hands=st.integers(-1, 3) | WRONG,
 )
-def test_play_hand_and_match_arguments(seed: Any, dealer: Any, scores: Any, players: Any) -> None:
-    record = outcome(p4.play_hand, TEN, players, seed=seed, dealer=dealer, scores=scores)
+def test_play_hand_and_match_arguments(
+    seed: Any, dealer: Any, scores: Any, players: Any, rng: Any, max_hands: Any
+) -> None:
+    record = outcome(p4.play_hand, TEN, players, seed=seed, dealer=dealer, scores=scores, rng=rng)
     if isinstance(record, p4.HandRecord):
         assert p4.load_record(record.to_json()) == record
-        p4.replay(record)
-    match = outcome(p4.play_match, TEN, players, seed=seed, dealer=dealer, max_hands=50)
+        assert p4.replay(record).over
+    match = outcome(
+        p4.play_match, TEN, players, seed=seed, dealer=dealer, rng=rng, max_hands=max_hands
+    )
     if isinstance(match, p4.MatchRecord):
         assert p4.load_record(match.to_json()) == match
-        p4.replay(match)
+        assert p4.replay(match)[1].is_over
 
 
 # ----------------------------------------------------------------- what the targets found
@@ -669,3 +698,9 @@ def test_the_drift_repros() -> None:
     _raises(ss.PlayerError, lambda: p4.play_hand(rules, _any(view), seed=1))
     _raises(ss.PlayerError, lambda: p4.play_hand(rules, [First()] * 4, seed=_any(b"x")))
     _raises(ss.PlayerError, lambda: p4.play_match(rules, [First()] * 4, seed=10**200))
+    _raises(ss.PlayerError, lambda: p4.play_hand(rules, [First()] * 4, seed=1, rng=_any(1)))
+    _raises(ss.PlayerError, lambda: p4.play_match(rules, [First()] * 4, seed=1, max_hands=0))
+    bad = p4.play_hand
+    _raises(ss.IllegalMoveError, lambda: bad(rules, [Returns("zz")] * 4, seed=1))
+    lower = p4.play_hand(rules, [Lower()] * 4, seed=1)  # lowercase answers, canonical record
+    assert lower == attrs.evolve(p4.play_hand(rules, [First()] * 4, seed=1), version=lower.version)
