@@ -700,7 +700,7 @@ def test_the_drift_repros() -> None:
     _raises(ss.PlayerError, lambda: p4.play_match(rules, [First()] * 4, seed=10**200))
     _raises(ss.PlayerError, lambda: p4.play_hand(rules, [First()] * 4, seed=1, rng=_any(1)))
     _raises(ss.PlayerError, lambda: p4.play_match(rules, [First()] * 4, seed=1, max_hands=0))
-    bad = p4.play_hand
-    _raises(ss.IllegalMoveError, lambda: bad(rules, [Returns("zz")] * 4, seed=1))
+    nonsense = [Returns("zz")] * 4
+    _raises(ss.IllegalMoveError, lambda: p4.play_hand(rules, nonsense, seed=1))
     lower = p4.play_hand(rules, [Lower()] * 4, seed=1)  # lowercase answers, canonical record
     assert lower == attrs.evolve(p4.play_hand(rules, [First()] * 4, seed=1), version=lower.version)
