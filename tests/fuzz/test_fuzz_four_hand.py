@@ -351,6 +351,9 @@ def test_rules_from_dict(data: Any) -> None:
         assert type(rules) is ss.RulesError
     else:
         check_rules(rules)
+    for base in (p4.FOUR_HAND_24, data, ss.CLASSIC_66):
+        built = outcome(p4.PartnershipRules.from_dict, {}, base=base)
+        assert isinstance(built, ss.RulesError) or built == base
 
 
 @fuzz

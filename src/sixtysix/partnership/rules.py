@@ -205,6 +205,8 @@ class PartnershipRules:
         if "preset" in items:
             base = get_preset(items.pop("preset"))
         base = base if base is not None else FOUR_HAND_66
+        if not isinstance(base, PartnershipRules):
+            raise RulesError(f"base must be a PartnershipRules value, not {quote(base)}")
         names = [f.name for f in attrs.fields(PartnershipRules)]
         changes: dict[str, Any] = {}
         for key, value in items.items():
