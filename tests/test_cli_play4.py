@@ -350,6 +350,25 @@ def test_narration_when_the_ten_of_trumps_ends_the_hand() -> None:
     pytest.fail("no hand of 200 ended by the ten of trumps")  # pragma: no cover
 
 
+def test_narration_when_the_ten_of_trumps_falls_in_the_last_trick() -> None:
+    """Rules 10.7 in the last trick: no last-trick 10, the hand ends by the ten."""
+    rules = attrs.evolve(p4.FOUR_HAND_24, ten_of_trumps_point=True)
+    game, _ = _game(rules, "", whole_match=False)
+    rng = random.Random(0)
+    for seed in range(200):
+        state = p4.new_hand(rules, seed, 3, scores=(6, 6))
+        while not state.over:
+            move = rng.choice(p4.legal_moves(state))
+            before, state = state, p4.apply_move(state, move)
+        if state.ended_by_ten and not any(state.hands):
+            text = game.narrate(before, move, state)
+            worth = sum(c.points for c in (*before.current_trick, move.card))
+            assert f"the trick ({worth} point" in text
+            assert text.endswith("the match target: the hand ends.")
+            return
+    pytest.fail("no hand of 200 had the ten of trumps in its last trick")  # pragma: no cover
+
+
 def test_quit_between_hands_and_a_carry_collected() -> None:
     out = io.StringIO()
 

@@ -24,14 +24,12 @@ Cards come in canonical order: by suit C, D, H, S, and within a suit from the ac
 
 from __future__ import annotations
 
-import hashlib
 import itertools
-import math
 import random
-import secrets
 from collections.abc import Sequence
 
 from . import legality
+from ._seeding import TWO_HAND, shuffle
 from .cards import CARDS, POINTS, Card, exchange_card_index, marriage_value, trick_winner
 from .errors import DealError, IllegalMoveError, PositionError
 from .errors import quote as _short
@@ -207,35 +205,6 @@ def _deal(rules: Rules, ids: Sequence[int], dealer: int) -> HandState:
     )
 
 
-def _permutation_index(seed: int | str | bytes | random.Random | None, n: int) -> int:
-    """A uniform integer below ``n!`` determined by ``seed``."""
-    limit = _FACTORIALS[n]
-    if isinstance(seed, random.Random):
-        return seed.randrange(limit)
-    if seed is None:
-        return secrets.randbelow(limit)
-    if isinstance(seed, bool) or not isinstance(seed, int | str | bytes):
-        raise DealError(f"a seed must be an int, str, bytes or random.Random, not {_short(seed)}")
-    if isinstance(seed, int):
-        if seed.bit_length() <= _DECIMAL_SEED_BITS:
-            data = b"i" + str(int(seed)).encode()
-        else:  # past CPython's str() limit for ints: hash the two's-complement bytes
-            size = seed.bit_length() // 8 + 1
-            data = b"I" + int(seed).to_bytes(size, "big", signed=True)
-    elif isinstance(seed, str):
-        data = b"s" + seed.encode("utf-8", "surrogatepass")
-    else:
-        data = b"b" + seed
-    digest = hashlib.blake2b(data, digest_size=64, person=b"sixtysix-deal").digest()
-    return int.from_bytes(digest, "big") % limit
-
-
-_FACTORIALS = [math.factorial(k) for k in range(33)]
-#: Int seeds up to this many bits are hashed by their decimal text (well under the
-#: 4,300-digit limit of ``str(int)``); larger ones by their bytes.
-_DECIMAL_SEED_BITS = 12_000
-
-
 def shuffled_deck(
     rules: Rules, seed: int | str | bytes | random.Random | None = None
 ) -> list[Card]:
@@ -257,14 +226,7 @@ def shuffled_deck(
 
 
 def _shuffled_ids(rules: Rules, seed: int | str | bytes | random.Random | None) -> list[int]:
-    remaining = [c.index for c in rules.deck.cards]
-    n = len(remaining)
-    index = _permutation_index(seed, n)
-    out = []
-    for k in range(n, 0, -1):
-        index, j = divmod(index, k)
-        out.append(remaining.pop(j))
-    return out
+    return shuffle(TWO_HAND, [c.index for c in rules.deck.cards], seed)
 
 
 def new_hand(

@@ -12,7 +12,7 @@ import attrs
 import pytest
 from tests.profiles import repeats
 
-from sixtysix import CARDS, Card, DealError
+from sixtysix import CARDS, Card, DealError, Play, PositionError
 from sixtysix import partnership as p4
 
 from .helpers import PRESET_IDS, PRESET_LIST, random_play, shadow_legal
@@ -204,13 +204,27 @@ def test_determinize_counting_path(
             assert history_is_legal(rules, p4.determinize(view, rng))
 
 
+def _unchecked(view: p4.PartnershipView, **changes: object) -> p4.PartnershipView:
+    """``attrs.evolve`` without the check of a view built by hand (as observe builds)."""
+    values = {f.name: getattr(view, f.name) for f in attrs.fields(p4.PartnershipView)}
+    values.update(changes)
+    built: p4.PartnershipView = observe_module._build_view(*values.values())
+    return built
+
+
 def test_determinize_errors() -> None:
     state = p4.new_hand(p4.FOUR_HAND_24, seed=1)
     view = p4.observe(state, 0)
-    with pytest.raises(DealError, match="hand sizes"):
-        p4.determinize(attrs.evolve(view, hand_sizes=(6, 6, 6, 5)), random.Random(0))
     everything = view.rules.deck.mask
-    impossible = attrs.evolve(view, excluded=(0, everything, everything, everything))
+    # Such views cannot be built by hand any more (PositionError, a DealError) ...
+    with pytest.raises(PositionError, match="hand_sizes"):
+        attrs.evolve(view, hand_sizes=(6, 6, 6, 5))
+    with pytest.raises(PositionError, match="excluded"):
+        attrs.evolve(view, excluded=(0, everything, everything, everything))
+    # ... and determinize still refuses them.
+    with pytest.raises(DealError, match="hand sizes"):
+        p4.determinize(_unchecked(view, hand_sizes=(6, 6, 6, 5)), random.Random(0))
+    impossible = _unchecked(view, excluded=(0, everything, everything, everything))
     with pytest.raises(DealError, match="no deal"):
         p4.determinize(impossible, random.Random(0))
 
@@ -241,3 +255,112 @@ def test_inference_examples() -> None:
     assert {"AS", "TS", "QS", "JS", "9S", "8S", "7S"} <= req
     # On a trump lead, a follower who did not beat the best trump holds no higher trump.
     assert ex("QS 9S")[2] == "AS TS KS"
+
+
+def test_views_built_by_hand_are_checked() -> None:
+    """A view built by hand must be that of a reachable state (as the two-hand PlayerView)."""
+    rules = attrs.evolve(p4.FOUR_HAND_24, ten_of_trumps_point=True)
+    state = p4.new_hand(rules, seed=5, dealer=1, scores=(2, 3))
+    for _ in range(9):  # two tricks and a card
+        state = p4.apply_move(state, p4.legal_moves(state)[-1])
+    view = p4.observe(state, 0)
+    played, hand = view.played, view.hand_mask
+    other = next(c for c in range(32) if (rules.deck.mask >> c) & 1 and c not in played)
+    own = next(c for c in range(32) if (hand >> c) & 1)
+    cases: list[tuple[dict[str, object], str]] = [
+        ({"rules": p4.FOUR_HAND_66.to_dict()}, "rules must be"),
+        ({"seat": 4}, "seat must be"),
+        ({"dealer": -1}, "dealer must be"),
+        ({"trump": (view.trump + 1) % 4}, "turnup_index"),
+        ({"turnup_index": 40}, "turnup_index"),
+        ({"hand_mask": -1}, "hand_mask"),
+        ({"hand_mask": hand | 1 << 7}, "hand_mask"),  # 7C is not in D24
+        ({"played": [*played]}, "played must be"),
+        ({"played": (*played, played[0])}, "played twice"),
+        ({"played": (*played, own)}, "played twice"),
+        ({"scores": (7, 0)}, "scores must be"),
+        ({"leader": (view.leader + 1) % 4}, "leader is"),
+        ({"trick": ()}, "trick is"),
+        ({"best": -1}, "best is"),
+        ({"won": (0, 0)}, "won is"),
+        ({"card_points": (0, 0)}, "card_points is"),
+        ({"ten_side": 1 - view.ten_side if view.ten_side >= 0 else 0}, "ten_side is"),
+        ({"over": True}, "over is"),
+        ({"hand_sizes": (6, 6, 6, 6)}, "hand_sizes is"),
+        ({"hand_mask": hand & (hand - 1)}, "holds"),
+        ({"excluded": (0, 0, 0, 0) if any(view.excluded) else (0, 1, 0, 0)}, "excluded"),
+    ]
+    for changes, words in cases:
+        with pytest.raises(PositionError, match=words):
+            attrs.evolve(view, **changes)  # type: ignore[arg-type]
+    assert attrs.evolve(view) == view
+    # Another unplayed card in place of one of the viewer's: the view of another deal.
+    assert attrs.evolve(view, hand_mask=hand ^ (1 << own) | (1 << other)).hand_mask != hand
+
+
+def test_views_whose_plays_contradict_the_cards() -> None:
+    """The turn-up is the dealer's; nobody plays what it was shown not to hold, or after the
+    hand ended; the viewer's own plays were legal."""
+    rules = p4.FOUR_HAND_24
+    text = "AC TC KC AD TD KD AH TH KH AS TS KS QC JC 9C QD JD 9D QH JH 9H QS JS 9S"
+    pack = text.split(" ")
+    state = p4.deal_from_order(rules, pack, dealer=3)  # seat 0 clubs, 1 diamonds, 2 hearts
+    index = {t: Card.parse(t).index for t in pack}  # seat 3 spades (trump, 9S turned up)
+
+    def refused(seat: int, played: str, words: str, hand: int | None = None) -> None:
+        base = p4.observe(state, seat)
+        cards = tuple(index[t] for t in played.split())
+        if hand is None:
+            hand = base.hand_mask & ~sum(1 << c for c in cards)
+        with pytest.raises(PositionError, match=words):
+            attrs.evolve(base, played=cards, hand_mask=hand)
+
+    refused(1, "9S", "turn-up")  # seat 0 cannot lead the dealer's turn-up
+    refused(3, "", "turn-up", p4.observe(state, 3).hand_mask & ~(1 << index["9S"]))
+    refused(0, "", "turn-up", p4.observe(state, 0).hand_mask | 1 << index["9S"])
+    # Seat 1 did not follow clubs in trick 1, so it holds none; then it plays one.
+    refused(2, "AC AD AH AS KS TC KC", "showed it lacked")
+    # Seats 1 and 2 showed no club and no trump: if seat 0 held the diamonds, seat 2
+    # could hold nothing but hearts, and so could seat 1.
+    diamonds = sum(1 << index[t] for t in ("TD", "KD", "QD", "JD", "9D"))
+    after = state
+    for card in ("AC", "AD", "AH", "AS"):
+        after = p4.apply_move(after, card)
+    with pytest.raises(PositionError, match="no deal"):
+        attrs.evolve(p4.observe(after, 0), hand_mask=diamonds)
+    final = p4.deal_from_order(rules, pack, dealer=3)
+    while not final.over:
+        final = p4.apply_move(final, p4.legal_moves(final)[0])
+    assert p4.legal_moves(p4.observe(final, 0)) == ()
+    # The viewer's own illegal play, and a card played after the ten ended the hand.
+    on = attrs.evolve(rules, ten_of_trumps_point=True)
+    illegal = ended = False
+    for seed in range(100):
+        state = p4.new_hand(on, seed, 0, scores=(6, 6))
+        while not state.over:
+            seat = state.to_move
+            assert seat is not None
+            view = p4.observe(state, seat)
+            wrong = [c for c in view.hand if Play(c) not in p4.legal_moves(state)]
+            if wrong and not illegal:
+                bit = 1 << wrong[0].index
+                with pytest.raises(PositionError, match="own play"):
+                    attrs.evolve(
+                        view, played=(*view.played, wrong[0].index), hand_mask=view.hand_mask ^ bit
+                    )
+                illegal = True
+            state = p4.apply_move(state, p4.legal_moves(state)[0])
+        if any(state.hands) and not ended:
+            seat = next(s for s in range(4) if state.hands[s])
+            view = p4.observe(state, seat)
+            low = view.hand_mask & -view.hand_mask
+            with pytest.raises(PositionError, match="after the hand ended"):
+                attrs.evolve(
+                    view,
+                    played=(*view.played, low.bit_length() - 1),
+                    hand_mask=view.hand_mask ^ low,
+                )
+            ended = True
+        if illegal and ended:
+            return
+    pytest.fail("no illegal own play or early end in 100 hands")  # pragma: no cover

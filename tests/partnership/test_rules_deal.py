@@ -5,6 +5,7 @@ from __future__ import annotations
 import hashlib
 import math
 import random
+import sys
 
 import attrs
 import pytest
@@ -138,6 +139,81 @@ def test_seeds_are_deterministic_and_documented() -> None:
         order.append(remaining.pop(j))
     assert p4.shuffled_deck(rules, 42) == order
     assert p4.deal_from_order(rules, order, 2) == p4.new_hand(rules, seed=42, dealer=2)
+
+
+def _documented_order(rules: p4.PartnershipRules, tagged: bytes) -> list[Card]:
+    digest = hashlib.blake2b(tagged, digest_size=64, person=b"sixtysix-4hand").digest()
+    index = int.from_bytes(digest, "big") % math.factorial(rules.deck.size)
+    remaining = list(rules.deck.cards)
+    order = []
+    for k in range(rules.deck.size, 0, -1):
+        index, j = divmod(index, k)
+        order.append(remaining.pop(j))
+    return order
+
+
+@pytest.mark.parametrize("rules", PRESET_LIST, ids=PRESET_IDS)
+def test_every_seed_deals_and_the_deals_stay_as_they_were(rules: p4.PartnershipRules) -> None:
+    """Int seeds of up to 4,300 digits are tagged by their decimal text, as ``str()``
+    wrote them before (the deals are unchanged); larger ones (which crashed with a plain
+    ValueError) by their bytes; strs with lone surrogates (a UnicodeEncodeError) too."""
+    for seed in (0, -1, 10**4300 - 1, -(10**4300 - 1), 2**12_001 + 5):
+        tagged = b"i" + (str(seed) if abs(seed) < 10**640 else _long_decimal(seed)).encode()
+        assert p4.shuffled_deck(rules, seed) == _documented_order(rules, tagged)
+    for seed in (10**4300, -(10**5000), 2**20_000):
+        size = seed.bit_length() // 8 + 1
+        tagged = b"I" + seed.to_bytes(size, "big", signed=True)
+        assert p4.shuffled_deck(rules, seed) == _documented_order(rules, tagged)
+        assert p4.new_hand(rules, seed, 3) == p4.deal_from_order(
+            rules, _documented_order(rules, tagged), 3
+        )
+    for text in ("", "é✓", "a\udcff", "\ud800"):
+        tagged = b"s" + text.encode("utf-8", "surrogatepass")
+        assert p4.shuffled_deck(rules, text) == _documented_order(rules, tagged)
+        assert p4.new_hand(rules, text, 1).rules is rules
+    # The same deals under any int-to-text digit limit of the interpreter.
+    before = [p4.shuffled_deck(rules, seed) for seed in (10**700, -(10**4299))]
+    limit = sys.get_int_max_str_digits()
+    sys.set_int_max_str_digits(640)
+    try:
+        after = [p4.shuffled_deck(rules, seed) for seed in (10**700, -(10**4299))]
+    finally:
+        sys.set_int_max_str_digits(limit)
+    assert after == before
+
+
+def _long_decimal(value: int) -> str:
+    limit = sys.get_int_max_str_digits()
+    sys.set_int_max_str_digits(0)
+    try:
+        return str(value)
+    finally:
+        sys.set_int_max_str_digits(limit)
+
+
+def test_one_seeding_scheme_for_both_games() -> None:
+    """Both engines shuffle with sixtysix._seeding, each with its own personalisation."""
+    from sixtysix import _seeding
+    from sixtysix import engine as two_hand
+    from sixtysix.partnership import engine as four_hand
+
+    assert vars(two_hand)["shuffle"] is vars(four_hand)["shuffle"] is _seeding.shuffle
+    assert _seeding.TWO_HAND.person != _seeding.FOUR_HAND.person
+    ids = [c.index for c in p4.FOUR_HAND_66.deck.cards]
+    assert [c.index for c in p4.shuffled_deck(p4.FOUR_HAND_66, "x")] == _seeding.shuffle(
+        _seeding.FOUR_HAND, ids, "x"
+    )
+    assert p4.Seed is _seeding.Seed
+    # The two-hand deals of large int seeds no longer depend on the digit limit either.
+    import sixtysix as ss
+
+    before = ss.shuffled_deck(ss.CLASSIC_66, -(10**3000))
+    limit = sys.get_int_max_str_digits()
+    sys.set_int_max_str_digits(640)
+    try:
+        assert ss.shuffled_deck(ss.CLASSIC_66, -(10**3000)) == before
+    finally:
+        sys.set_int_max_str_digits(limit)
 
 
 def test_deal_errors() -> None:

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import random
+from typing import Any
+
 import attrs
 import pytest
 
-from sixtysix import HandNotOverError, IllegalMoveError, MatchError
+from sixtysix import HandNotOverError, IllegalMoveError, MatchError, PositionError, ResultError
 from sixtysix import partnership as p4
 
 from .helpers import PRESET_IDS, PRESET_LIST, play, random_play
@@ -133,7 +136,7 @@ def test_score_unfinished_hand() -> None:
     state = p4.new_hand(p4.FOUR_HAND_24, seed=1)
     with pytest.raises(HandNotOverError, match="0 of 6 tricks"):
         p4.score_hand(state)
-    with pytest.raises(HandNotOverError, match="PartnershipState"):
+    with pytest.raises(PositionError, match="PartnershipState"):  # as the two-hand game
         p4.score_hand(object())  # type: ignore[arg-type]
 
 
@@ -222,6 +225,91 @@ def test_ten_of_trumps_ends_the_match_mid_hand(rules: p4.PartnershipRules) -> No
         p4.apply_move(final, p4.legal_moves(states[-2])[0])
 
 
+@pytest.mark.parametrize("rules", PRESET_LIST, ids=PRESET_IDS)
+def test_ten_of_trumps_in_the_last_trick_ends_the_match(rules: p4.PartnershipRules) -> None:
+    """§10.7 in the last trick: the ten point ends the hand; its result on points is not
+    scored, so the other side cannot reach the target too (1 match in 750 crashed)."""
+    on = attrs.evolve(rules, ten_of_trumps_point=True)
+    seed = next(s for s in range(200) if _ten_capture(on, s)[1] == rules.tricks)
+    side, _ = _ten_capture(on, seed)
+    *_, plain = random_play(on, seed)
+    base = p4.score_hand(plain)  # at 0-0: the ten point and the hand's result on points
+    assert base.reason is not p4.PartnershipEnd.TEN_OF_TRUMPS and base.ten_of_trumps == side
+    for scores in ((6, 6), (6, 3) if side == 0 else (3, 6)):
+        final = list(random_play(on, seed, scores=scores))[-1]
+        assert final.ended_by_ten and not any(final.hands)
+        assert all(p4.observe(final, seat).ended_by_ten for seat in range(4))
+        result = p4.score_hand(final)
+        assert result.reason is p4.PartnershipEnd.TEN_OF_TRUMPS
+        assert (result.winner, result.game_points, result.carry) == (None, 0, 0)
+        assert result.points == final.card_points and sum(result.points) == 120  # no last 10
+        assert result.tricks == base.tricks and result.ten_of_trumps == side
+        assert result.side_game_points == ((1, 0) if side == 0 else (0, 1))
+        after = p4.apply_result(p4.PartnershipMatch(rules=on, seed=None, scores=scores), result)
+        assert after.winner == side and after.scores[side] == 7
+        assert after.scores[1 - side] == scores[1 - side]
+    # Below the target the last-trick ten is an extra point on a hand played out.
+    final = list(random_play(on, seed, scores=(5, 5)))[-1]
+    assert not final.ended_by_ten and p4.score_hand(final) == base
+
+
+def _finish_matches(
+    rules: p4.PartnershipRules, scores: tuple[int, int], matches: int, salt: int
+) -> int:
+    """Play ``matches`` random matches from ``scores`` (random carry) to their end.
+
+    Every hand's result must apply, and each match ends with exactly one side at the
+    target. Returns how many hands the ten of trumps ended in their last trick.
+    """
+    rng = random.Random(f"{p4.preset_name(rules)}/{scores}/{salt}")
+    target = rules.match_target
+    last_trick_tens = 0
+    for n in range(matches):
+        m = p4.PartnershipMatch(
+            rules=rules, seed=f"{salt}/{n}", scores=scores, dealer=n & 3, carry=rng.randrange(3)
+        )
+        while not m.is_over:
+            state = p4.next_hand(m)
+            while not state.over:
+                state = p4.apply_move(state, rng.choice(p4.legal_moves(state)))
+            result = p4.score_hand(state)
+            after = p4.apply_result(m, result)  # never raises
+            assert sum(x >= target for x in after.scores) <= 1
+            if result.reason is p4.PartnershipEnd.TEN_OF_TRUMPS:
+                side = result.ten_of_trumps
+                assert side is not None and after.winner == side
+                assert after.scores[1 - side] == m.scores[1 - side]
+                last_trick_tens += not any(state.hands)
+            m = after
+        assert sum(x >= target for x in m.scores) == 1 and m.winner is not None
+    return last_trick_tens
+
+
+NEAR_TARGET = [(5, 5), (5, 6), (6, 5), (6, 6)]
+
+
+@pytest.mark.parametrize("rules", PRESET_LIST, ids=PRESET_IDS)
+@pytest.mark.parametrize("scores", NEAR_TARGET, ids=[f"{a}-{b}" for a, b in NEAR_TARGET])
+def test_matches_near_the_target_end_with_one_winner(
+    rules: p4.PartnershipRules, scores: tuple[int, int]
+) -> None:
+    """Every hand of matches from 5-5 to 6-6 with the ten rule on applies, one side wins."""
+    on = attrs.evolve(rules, ten_of_trumps_point=True)
+    tens = _finish_matches(on, scores, 500, 0)
+    if 6 in scores:  # the ten reaches the target for that side: in the last trick too
+        assert tens > 0
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("rules", PRESET_LIST, ids=PRESET_IDS)
+@pytest.mark.parametrize("scores", NEAR_TARGET, ids=[f"{a}-{b}" for a, b in NEAR_TARGET])
+def test_many_matches_near_the_target_end_with_one_winner(
+    rules: p4.PartnershipRules, scores: tuple[int, int]
+) -> None:
+    on = attrs.evolve(rules, ten_of_trumps_point=True)
+    _finish_matches(on, scores, 20_000, 1)
+
+
 # ----------------------------------------------------------------- matches
 
 
@@ -298,3 +386,37 @@ def test_match_errors() -> None:
     near = p4.PartnershipMatch(rules=rules, seed=None, scores=(6, 6))
     with pytest.raises(MatchError, match="both sides"):
         p4.apply_result(near, big)
+
+
+def test_results_are_checked_on_construction() -> None:
+    """A PartnershipResult is one score_hand could give (ResultError otherwise)."""
+    end = p4.PartnershipEnd
+    good = [
+        (0, 1, 0, (70, 60), (4, 4), None, end.PLAYED_OUT),
+        (1, 3, 0, (0, 130), (0, 8), 1, end.PLAYED_OUT),
+        (None, 0, 1, (65, 65), (4, 4), 0, end.TIE),
+        (None, 0, 0, (50, 70), (4, 4), 1, end.TEN_OF_TRUMPS),
+    ]
+    for fields in good:
+        assert p4.PartnershipResult(*fields).reason is fields[-1]
+    bad: list[tuple[tuple[Any, ...], str]] = [
+        ((0, 1, 0, (70, 60), (4, 4), None, "PLAYED_OUT"), "reason must be"),
+        ((0, 1, 0, (70, 61), (4, 4), None, end.PLAYED_OUT), "points must be"),
+        ((0, 1, 0, (70, -1), (4, 4), None, end.PLAYED_OUT), "points must be"),
+        ((0, 1, 0, (70, 60), (4, 5), None, end.PLAYED_OUT), "tricks must be"),
+        ((0, 1, 0, (70, 60), (4, 4), 2, end.PLAYED_OUT), "ten_of_trumps is"),
+        ((None, 1, 0, (70, 60), (4, 4), None, end.PLAYED_OUT), "winning side"),
+        ((1, 1, 0, (70, 60), (4, 4), None, end.PLAYED_OUT), "cannot win"),
+        ((0, 2, 0, (70, 60), (4, 4), None, end.PLAYED_OUT), "scores 1 game points"),
+        ((0, 1, 1, (70, 60), (4, 4), None, end.PLAYED_OUT), "carries no"),
+        ((0, 0, 1, (65, 65), (4, 4), None, end.TIE), "no winner"),
+        ((None, 1, 1, (65, 65), (4, 4), None, end.TIE), "no winner"),
+        ((None, 0, 1, (60, 70), (4, 4), None, end.TIE), "65-65"),
+        ((None, 0, 2, (65, 65), (4, 4), None, end.TIE), "carries 0 or 1"),
+        ((None, 0, 0, (50, 70), (4, 4), None, end.TEN_OF_TRUMPS), "needs the side"),
+        ((None, 0, 1, (50, 70), (4, 4), 0, end.TEN_OF_TRUMPS), "carries no"),
+        ((None, 0, 0, (60, 70), (4, 4), 0, end.TEN_OF_TRUMPS), "no last-trick 10"),
+    ]
+    for fields, words in bad:
+        with pytest.raises(ResultError, match=words):
+            p4.PartnershipResult(*fields)

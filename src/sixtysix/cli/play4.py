@@ -274,10 +274,10 @@ class FourHandGame:
             cards = (*before.trick, move.card.index)
             worth = sum(POINTS[c] for c in cards)
             winner = after.leader
-            if after.over and not any(after.hands):
+            if after.over and not any(after.hands) and not after.ended_by_ten:
                 worth += p4.LAST_TRICK_BONUS
             text += f" {_subject(winner, 'take')} the trick ({_plural(worth, 'point')})."
-            if after.over and any(after.hands):
+            if after.ended_by_ten:
                 text += (
                     f" The ten of trumps gives {SIDE_NAMES[winner & 1]} the match target:"
                     " the hand ends."

@@ -18,15 +18,13 @@ allocates nothing once a hand shape has been seen.
 
 from __future__ import annotations
 
-import hashlib
-import math
-import random
-import secrets
+import itertools
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from .._seeding import FOUR_HAND, Seed, shuffle
 from ..cards import CARDS, Card
-from ..errors import DealError, IllegalMoveError, quote
+from ..errors import DealError, IllegalMoveError, PositionError, quote
 from ..moves import PLAY, Move, Play, parse_move
 from ._bits import HIGHER, POINTS, SUIT_MASK, TEN_OFFSET, iter_mask
 from .rules import PartnershipRules, Undertrump
@@ -49,9 +47,6 @@ __all__ = [
     "shuffled_deck",
     "to_move",
 ]
-
-#: What :func:`new_hand` accepts as a seed.
-Seed = int | str | bytes | random.Random | None
 
 _REQUIRED = Undertrump.REQUIRED
 _SUIT_NAMES = ("clubs", "diamonds", "hearts", "spades")
@@ -79,6 +74,23 @@ def _check_dealer(dealer: object) -> None:
         raise DealError(f"the dealer must be a seat from 0 to 3, not {quote(dealer)}")
 
 
+def _not_a_state(what: str, value: object, view: bool = False) -> PositionError:
+    kinds = "a PartnershipState or a PartnershipView" if view else "a PartnershipState"
+    return PositionError(f"{what} needs {kinds}, not {type(value).__name__}")
+
+
+def _check_state(what: str, state: object) -> None:
+    if type(state) is not PartnershipState:
+        raise _not_a_state(what, state)
+
+
+def _check_state_or_view(what: str, state: object) -> None:
+    from .views import PartnershipView
+
+    if type(state) is not PartnershipState and type(state) is not PartnershipView:
+        raise _not_a_state(what, state, view=True)
+
+
 def _check_scores(rules: PartnershipRules, scores: object) -> tuple[int, int]:
     if (
         not isinstance(scores, tuple)
@@ -101,7 +113,12 @@ def deal_plan(rules: PartnershipRules, dealer: int) -> tuple[tuple[int, ...], ..
     >>> from sixtysix import partnership as p4
     >>> p4.deal_plan(p4.FOUR_HAND_24, dealer=0)[1]
     (0, 1, 2, 12, 13, 14)
+
+    Raises:
+        DealError: ``rules`` is not a :class:`PartnershipRules`, or a bad dealer.
     """
+    _check_rules(rules)
+    _check_dealer(dealer)
     key = (rules.deck.size, rules.deal_packets, dealer)
     plan = _DEAL_PLANS.get(key)
     if plan is None:
@@ -172,7 +189,8 @@ def deal_from_order(
     if isinstance(order, str):
         order = order.split()
     try:
-        items = list(order)
+        # Never more than one card past the deck: a huge or endless iterable is cut off.
+        items = list(itertools.islice(order, deck.size + 1))
     except TypeError:
         raise DealError(
             f"the pack order must be a sequence of cards, not {quote(order)}"
@@ -199,41 +217,8 @@ def deal_from_order(
     return _deal(rules, ids, dealer, scores)
 
 
-_FACTORIALS = [math.factorial(k) for k in range(33)]
-
-
-def _permutation_index(seed: Seed, n: int) -> int:
-    """A uniform integer below ``n!`` determined by ``seed``.
-
-    The same scheme as the two-hand engine, with its own BLAKE2b personalisation
-    ``b"sixtysix-4hand"``, so a four-hand deal and a two-hand deal from the same seed are
-    unrelated.
-    """
-    limit = _FACTORIALS[n]
-    if isinstance(seed, random.Random):
-        return seed.randrange(limit)
-    if seed is None:
-        return secrets.randbelow(limit)
-    if isinstance(seed, bool) or not isinstance(seed, int | str | bytes):
-        raise DealError(f"a seed must be an int, str, bytes or random.Random, not {quote(seed)}")
-    if isinstance(seed, int):
-        data = b"i" + str(seed).encode()
-    elif isinstance(seed, str):
-        data = b"s" + seed.encode()
-    else:
-        data = b"b" + seed
-    digest = hashlib.blake2b(data, digest_size=64, person=b"sixtysix-4hand").digest()
-    return int.from_bytes(digest, "big") % limit
-
-
 def _shuffled_ids(rules: PartnershipRules, seed: Seed) -> list[int]:
-    remaining = [c.index for c in rules.deck.cards]
-    index = _permutation_index(seed, len(remaining))
-    out = []
-    for k in range(len(remaining), 0, -1):
-        index, j = divmod(index, k)
-        out.append(remaining.pop(j))
-    return out
+    return shuffle(FOUR_HAND, [c.index for c in rules.deck.cards], seed)
 
 
 def shuffled_deck(rules: PartnershipRules, seed: Seed = None) -> list[Card]:
@@ -241,8 +226,11 @@ def shuffled_deck(rules: PartnershipRules, seed: Seed = None) -> list[Card]:
 
     The order is the permutation of the deck's canonical order whose factorial-number
     index is the BLAKE2b hash (personalisation ``sixtysix-4hand``) of the seed modulo
-    ``n!``: stable across platforms and Python versions. A :class:`random.Random` seed
-    draws ``rng.randrange(n!)``; ``None`` draws from :mod:`secrets`.
+    ``n!``: stable across platforms and Python versions. The seed is tagged as in the
+    two-hand :func:`sixtysix.shuffled_deck` (the same code), except that int seeds are
+    hashed by their decimal text up to 4,300 digits (not 12,000 bits), so that the deals
+    stay those of earlier versions. A :class:`random.Random` seed draws
+    ``rng.randrange(n!)``; ``None`` draws from :mod:`secrets`.
 
     >>> from sixtysix import partnership as p4
     >>> p4.shuffled_deck(p4.FOUR_HAND_24, 1) == p4.shuffled_deck(p4.FOUR_HAND_24, 1)
@@ -282,14 +270,24 @@ def new_hand(
 
 
 def to_move(state: PartnershipState) -> int | None:
-    """The seat to play (0 to 3), or ``None`` when the hand is over."""
+    """The seat to play (0 to 3), or ``None`` when the hand is over.
+
+    Raises:
+        PositionError: ``state`` is not a :class:`PartnershipState`.
+    """
+    _check_state("to_move", state)
     if state.over:
         return None
     return (state.leader + len(state.trick)) & 3
 
 
 def is_over(state: PartnershipState) -> bool:
-    """Whether the hand has ended (then :func:`~sixtysix.partnership.score_hand` scores it)."""
+    """Whether the hand has ended (then :func:`~sixtysix.partnership.score_hand` scores it).
+
+    Raises:
+        PositionError: ``state`` is not a :class:`PartnershipState`.
+    """
+    _check_state("is_over", state)
     return state.over
 
 
@@ -313,7 +311,12 @@ def _playable(hand: int, lead: int, best: int, trump: int, undertrump: Undertrum
 
 
 def playable_mask(state: PartnershipState | PartnershipView) -> int:
-    """The bitmask of the cards the seat to move may play (0 when the hand is over)."""
+    """The bitmask of the cards the seat to move may play (0 when the hand is over).
+
+    Raises:
+        PositionError: ``state`` is neither a :class:`PartnershipState` nor a view.
+    """
+    _check_state_or_view("playable_mask", state)
     if state.over:
         return 0
     trick = state.trick
@@ -337,13 +340,20 @@ def legal_moves(state: PartnershipState | PartnershipView) -> tuple[Play, ...]:
 
     Works on a state, and on the view of the seat to move (another seat's view has no
     moves). The tuple is empty when the hand is over.
+
+    Raises:
+        PositionError: ``state`` is neither a :class:`PartnershipState` nor a view.
     """
-    if state.over:
-        return ()
-    trick = state.trick
     if type(state) is PartnershipState:
+        if state.over:
+            return ()
+        trick = state.trick
         hand = state.hands[(state.leader + len(trick)) & 3]
     else:
+        _check_state_or_view("legal_moves", state)
+        if state.over:
+            return ()
+        trick = state.trick
         hand = _hand_of(state, (state.leader + len(trick)) & 3)
     if trick:
         mask = _playable(hand, trick[0], state.best, state.trump, state.rules.undertrump)
@@ -401,7 +411,9 @@ def explain_illegal(state: PartnershipState, move: Move | str) -> str | None:
 
     Raises:
         ParseError: ``move`` is text that is not a move.
+        PositionError: ``state`` is not a :class:`PartnershipState`.
     """
+    _check_state("explain_illegal", state)
     try:
         card = _card_of(move)
     except IllegalMoveError as exc:
@@ -458,7 +470,9 @@ def is_legal(state: PartnershipState, move: Move | str) -> bool:
 
     Raises:
         ParseError: ``move`` is text that is not a move.
+        PositionError: ``state`` is not a :class:`PartnershipState`.
     """
+    _check_state("is_legal", state)
     return explain_illegal(state, move) is None
 
 
@@ -474,7 +488,10 @@ def apply_move(state: PartnershipState, move: Move | str) -> PartnershipState:
     Raises:
         IllegalMoveError: the move is not legal; the message names the obligation broken.
         ParseError: ``move`` is text that is not a move.
+        PositionError: ``state`` is not a :class:`PartnershipState`.
     """
+    if type(state) is not PartnershipState:
+        raise _not_a_state("apply_move", state)
     if type(move) is not Play:
         card = _card_of(move)
         move = PLAY[card]

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 
 import attrs
 
-from ..errors import ParseError
+from ..errors import ParseError, RulesError, quote
 from ..moves import NUM_ACTIONS, Play, move_from_id, move_id
 from .engine import Seed, apply_move, is_over, legal_moves, new_hand, to_move
 from .rules import PartnershipRules, preset_name
@@ -42,7 +42,12 @@ class PartnershipGame:
         rules: The rule set of every hand.
     """
 
-    rules: PartnershipRules = attrs.field(validator=attrs.validators.instance_of(PartnershipRules))
+    rules: PartnershipRules = attrs.field()
+
+    @rules.validator
+    def _check_rules(self, attribute: object, value: object) -> None:
+        if not isinstance(value, PartnershipRules):
+            raise RulesError(f"a four-hand game needs PartnershipRules, not {quote(value)}")
 
     @property
     def name(self) -> str:

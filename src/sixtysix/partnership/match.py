@@ -24,6 +24,7 @@ from typing import Any
 import attrs
 
 from ..errors import MatchError, quote
+from ..match import MAX_COUNT, _seed_problem
 from .engine import new_hand
 from .rules import PartnershipRules
 from .scoring import PartnershipEnd, PartnershipResult
@@ -38,11 +39,19 @@ class PartnershipMatch:
 
     Attributes:
         rules: The rule set of the match and every hand.
-        seed: The match seed every deal is drawn from, or ``None`` (hands dealt by hand).
+        seed: The match seed every deal is drawn from, or ``None`` (hands dealt by hand):
+            a str or an int of at most :data:`~sixtysix.match.MAX_SEED_DIGITS` digits, as
+            in the two-hand game.
         scores: Game points of side 0 (seats 0, 2) and side 1 (seats 1, 3).
         dealer: The seat (0 to 3) that deals the next hand.
         carry: Game points carried from 65-65 hands.
         hand_number: Hands played so far.
+
+    Scores, carry and hand number are whole numbers below
+    :data:`~sixtysix.match.MAX_COUNT`.
+
+    Raises:
+        MatchError: a field that no match can hold.
     """
 
     rules: PartnershipRules
@@ -56,12 +65,15 @@ class PartnershipMatch:
         """Check that the fields describe a possible match."""
         if not isinstance(self.rules, PartnershipRules):
             raise MatchError(f"a four-hand match needs PartnershipRules, not {quote(self.rules)}")
-        seed: object = self.seed
-        if seed is not None and not (type(seed) is int or isinstance(seed, str)):
-            raise MatchError(f"a match seed must be an int or a str, not {quote(self.seed)}")
+        if self.seed is not None:
+            problem = _seed_problem(self.seed)
+            if problem is not None:
+                raise MatchError(f"the match seed: {problem}")
         s: Any = self.scores
         if not (
-            isinstance(s, tuple) and len(s) == 2 and all(type(x) is int and x >= 0 for x in s)
+            isinstance(s, tuple)
+            and len(s) == 2
+            and all(type(x) is int and 0 <= x < MAX_COUNT for x in s)
         ):
             raise MatchError(f"scores must be two whole numbers of game points, not {quote(s)}")
         if sum(x >= self.rules.match_target for x in s) > 1:
@@ -70,8 +82,10 @@ class PartnershipMatch:
             raise MatchError(f"the dealer must be a seat from 0 to 3, not {quote(self.dealer)}")
         for name in ("carry", "hand_number"):
             value = getattr(self, name)
-            if type(value) is not int or value < 0:
-                raise MatchError(f"{name} must be a whole number, 0 or more, not {quote(value)}")
+            if type(value) is not int or not 0 <= value < MAX_COUNT:
+                raise MatchError(
+                    f"{name} must be a whole number from 0 to {MAX_COUNT - 1}, not {quote(value)}"
+                )
 
     @property
     def winner(self) -> int | None:
@@ -105,7 +119,8 @@ def new_match(
     """Start a match at 0-0 with ``dealer`` to deal; ``seed=None`` draws a fresh seed.
 
     Raises:
-        MatchError: a bad rule set, seed or dealer.
+        MatchError: a bad rule set, seed or dealer (the seed: a str, an int of at most
+            :data:`~sixtysix.match.MAX_SEED_DIGITS` digits, or ``None``).
     """
     if seed is None:
         seed = random.SystemRandom().getrandbits(63)
@@ -132,8 +147,9 @@ def apply_result(m: PartnershipMatch, result: PartnershipResult) -> PartnershipM
 
     The hand's winner scores its game points plus everything carried; a 65-65 hand adds
     its ``carry``; the ten-of-trumps point (§10.7) goes to its side in any case. When the
-    ten of trumps ended the hand early, its side has reached the target and the carry is
-    not collected.
+    ten of trumps ended the hand (reason ``TEN_OF_TRUMPS``, in whichever trick, the last
+    one too), its side has reached the target, nothing else is scored and the carry is
+    not collected: only one side can reach the target in a hand.
 
     Raises:
         MatchError: the match is over, or ``result`` is not a four-hand result.

@@ -32,7 +32,7 @@ import re
 
 from .. import _text
 from ..cards import CARDS
-from ..errors import DealError, IllegalMoveError, ParseError, RulesError, quote
+from ..errors import DealError, IllegalMoveError, ParseError, PositionError, RulesError, quote
 from ..moves import PLAY
 from ._bits import mask_text
 from .engine import apply_move
@@ -88,9 +88,13 @@ def _parse_rules(text: str) -> PartnershipRules:
             raise ParseError(f"field 1 (rules): {quote(pair)} is not key=value")
         parsed: object = value
         if key == "deal_packets":
-            if not all(_text.is_digits(v) for v in value.split(".")):
-                raise ParseError(f"field 1 (rules): bad deal_packets {quote(value)}")
-            parsed = tuple(int(v) for v in value.split("."))
+            parts = value.split(".")
+            if not all(_text.is_digits(v, 4) for v in parts):
+                raise ParseError(
+                    f"field 1 (rules): bad deal_packets {quote(value)}: write whole numbers "
+                    "joined by dots (3.2.3)"
+                )
+            parsed = tuple(int(v) for v in parts)
         elif key == "ten_of_trumps_point":
             if value not in ("yes", "no"):
                 raise ParseError(
@@ -98,7 +102,7 @@ def _parse_rules(text: str) -> PartnershipRules:
                 )
             parsed = value == "yes"
         elif key in ("tie_carry", "match_target"):
-            if not _text.is_digits(value):
+            if not _text.is_digits(value, 4):
                 raise ParseError(
                     f"field 1 (rules): {key} must be a whole number, not {quote(value)}"
                 )
@@ -111,7 +115,12 @@ def _parse_rules(text: str) -> PartnershipRules:
 
 
 def dump_position(state: PartnershipState) -> str:
-    """The one-line position string of ``state``; :func:`load_position` reads it back."""
+    """The one-line position string of ``state``; :func:`load_position` reads it back.
+
+    Raises:
+        PositionError: ``state`` is not a :class:`PartnershipState`.
+    """
+    _check_state("dump_position", state)
     played = "".join(str(CARDS[i]) for i in state.played) or "-"
     return " ".join(
         [
@@ -123,6 +132,11 @@ def dump_position(state: PartnershipState) -> str:
             played,
         ]
     )
+
+
+def _check_state(what: str, state: object) -> None:
+    if type(state) is not PartnershipState:
+        raise PositionError(f"{what} needs a PartnershipState, not {type(state).__name__}")
 
 
 def _cards(number: int, text: str) -> list[int]:
@@ -246,8 +260,10 @@ def render(state: PartnershipState, seat: int | None = None) -> str:
     to move: seat 1
 
     Raises:
+        PositionError: ``state`` is not a :class:`PartnershipState`.
         DealError: ``seat`` is not None or 0 to 3.
     """
+    _check_state("render", state)
     if seat is not None and (type(seat) is not int or not 0 <= seat <= 3):
         raise DealError(f"a four-hand seat is 0 to 3, not {quote(seat)}")
     name = preset_name(state.rules) or "house rules"

@@ -20,7 +20,9 @@ import random
 from collections.abc import Sequence
 from typing import Any, Protocol
 
-from ..errors import IllegalMoveError, MatchError, PlayerError, quote
+from ..cards import CARDS
+from ..errors import IllegalMoveError, MatchError, ParseError, PlayerError, quote
+from ..match import _seed_problem
 from ..moves import Move
 from .engine import apply_move, is_over, new_hand, shuffled_deck
 from .match import apply_result, new_match
@@ -40,12 +42,30 @@ class Player(Protocol):
         ...
 
 
-def _check_players(players: Sequence[object]) -> None:
-    if len(players) != 4 or not all(callable(getattr(p, "choose", None)) for p in players):
+def _check_players(players: object) -> None:
+    if (
+        not isinstance(players, Sequence)
+        or len(players) != 4
+        or not all(callable(getattr(p, "choose", None)) for p in players)
+    ):
         raise PlayerError(
             "four-hand play needs four players with a choose(view, rng) method, "
             f"not {quote(players)}"
         )
+
+
+def _check_seed(seed: object) -> None:
+    problem = _seed_problem(seed)
+    if problem is not None:
+        raise PlayerError(problem)
+
+
+def _check_rng(rng: object) -> random.Random:
+    if rng is None:
+        return random.Random(0)
+    if not isinstance(rng, random.Random):
+        raise PlayerError(f"rng must be a random.Random or None, not {quote(rng)}")
+    return rng
 
 
 def play_hand(
@@ -60,11 +80,15 @@ def play_hand(
     """Deal a hand from ``seed`` and let ``players[seat]`` play each seat; its record.
 
     Raises:
-        PlayerError: not four players.
+        PlayerError: not four players, ``seed`` is not a str or an int of at most
+            :data:`~sixtysix.match.MAX_SEED_DIGITS` digits, or ``rng`` is not a
+            :class:`random.Random`.
+        DealError: a bad rule set, dealer or scores.
         IllegalMoveError: a player chose an illegal move (the message names the seat).
     """
     _check_players(players)
-    rng = rng if rng is not None else random.Random(0)
+    _check_seed(seed)
+    rng = _check_rng(rng)
     state = new_hand(rules, seed, dealer, scores=scores)
     pack = tuple(shuffled_deck(rules, seed))
     moves: list[str] = []
@@ -75,7 +99,11 @@ def play_hand(
             state = apply_move(state, move)
         except IllegalMoveError as exc:
             raise IllegalMoveError(move, f"seat {seat}'s player chose it: {exc.reason}") from None
-        moves.append(str(move))
+        except ParseError:
+            raise IllegalMoveError(
+                quote(move), f"seat {seat}'s player returned text that is not a move"
+            ) from None
+        moves.append(str(CARDS[state.played[-1]]))  # canonical, whatever text it returned
     return HandRecord(
         rules=rules,
         dealer=dealer,
@@ -99,12 +127,18 @@ def play_match(
     """Play a whole match (to ``match_target``) and return its record.
 
     Raises:
-        PlayerError: not four players.
+        PlayerError: not four players, ``seed`` is not a str or an int of at most
+            :data:`~sixtysix.match.MAX_SEED_DIGITS` digits, ``rng`` is not a
+            :class:`random.Random`, or ``max_hands`` is not a whole number, 1 or more.
         IllegalMoveError: a player chose an illegal move.
-        MatchError: the match did not end within ``max_hands`` hands.
+        MatchError: a bad rule set or dealer, or the match did not end within
+            ``max_hands`` hands.
     """
     _check_players(players)
-    rng = rng if rng is not None else random.Random(0)
+    _check_seed(seed)
+    rng = _check_rng(rng)
+    if type(max_hands) is not int or max_hands < 1:
+        raise PlayerError(f"max_hands must be a whole number, 1 or more, not {quote(max_hands)}")
     m = new_match(rules, seed, dealer=dealer)
     games = []
     for _ in range(max_hands):

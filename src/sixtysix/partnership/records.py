@@ -21,6 +21,7 @@ result.
 
 from __future__ import annotations
 
+import itertools
 import json
 from collections.abc import Iterable, Iterator, Mapping
 from typing import Any, overload
@@ -28,8 +29,18 @@ from typing import Any, overload
 import attrs
 
 from .._version import __version__
-from ..cards import Card
-from ..errors import DealError, IllegalMoveError, ParseError, RecordError, RulesError, quote
+from ..cards import CARDS, Card
+from ..errors import (
+    DealError,
+    IllegalMoveError,
+    MatchError,
+    ParseError,
+    RecordError,
+    ResultError,
+    RulesError,
+    quote,
+)
+from ..match import MAX_COUNT, MAX_SEED_DIGITS, _seed_problem
 from ..moves import Move, parse_move
 from .engine import Seed, apply_move, deal_from_order, shuffled_deck
 from .match import PartnershipMatch, apply_result
@@ -79,8 +90,20 @@ def _result_from(data: object, where: str) -> PartnershipResult | None:
             ten_of_trumps=data["ten_of_trumps"],
             reason=PartnershipEnd(data["reason"]),
         )
+    except ResultError as exc:
+        raise RecordError(f"{where}result: {exc}") from None
     except (KeyError, TypeError, ValueError) as exc:
         raise RecordError(f"{where}result: malformed ({exc})") from None
+
+
+def _is_move_text(text: object) -> bool:
+    """Whether ``text`` is a move in its canonical text (what a record's JSON holds)."""
+    if type(text) is not str:
+        return False
+    try:
+        return str(parse_move(text)) == text
+    except ParseError:
+        return False
 
 
 def _check_fields(record: HandRecord) -> None:
@@ -92,17 +115,28 @@ def _check_fields(record: HandRecord) -> None:
     if not (
         isinstance(r.scores, tuple)
         and len(r.scores) == 2
-        and all(type(x) is int for x in r.scores)
+        and all(type(x) is int and 0 <= x < MAX_COUNT for x in r.scores)
     ):
         raise RecordError(f"scores: two whole numbers, not {quote(r.scores)}")
     if not (isinstance(r.pack, tuple) and all(type(c) is Card for c in r.pack)):
         raise RecordError(f"pack: a tuple of cards, not {quote(r.pack)}")
-    if not (isinstance(r.moves, tuple) and all(isinstance(m, str) for m in r.moves)):
-        raise RecordError(f"moves: a tuple of move texts, not {quote(r.moves)}")
+    if not (isinstance(r.moves, tuple) and all(_is_move_text(m) for m in r.moves)):
+        raise RecordError(
+            f"moves: a tuple of move texts as the library writes them (QH), not {quote(r.moves)}"
+        )
     if r.result is not None and not isinstance(r.result, PartnershipResult):
         raise RecordError(f"result: a PartnershipResult or None, not {quote(r.result)}")
-    if r.seed is not None and not (type(r.seed) is int or isinstance(r.seed, str)):
-        raise RecordError(f"seed: an int, a str or None, not {quote(r.seed)}")
+    _check_seed_and_version(r)
+
+
+def _check_seed_and_version(r: Any) -> None:
+    if r.seed is not None and _seed_problem(r.seed) is not None:
+        raise RecordError(
+            f"seed: an int of at most {MAX_SEED_DIGITS} digits, a str or None, not "
+            f"{quote(r.seed, 30)}"
+        )
+    if not isinstance(r.version, str):
+        raise RecordError(f"version: a string, not {quote(r.version)}")
 
 
 @attrs.frozen(kw_only=True)
@@ -216,14 +250,17 @@ class MatchRecord:
             raise RecordError(f"games: a tuple of HandRecord, not {quote(r.games)}")
         if any(g.rules != r.rules for g in r.games):
             raise RecordError("games: every hand must have the match's rules")
+        if any(g.version != r.version for g in r.games):  # the JSON holds one version
+            raise RecordError("games: every hand must have the match's version")
         if not (
             isinstance(r.scores, tuple)
             and len(r.scores) == 2
-            and all(type(x) is int and x >= 0 for x in r.scores)
+            and all(type(x) is int and 0 <= x < MAX_COUNT for x in r.scores)
         ):
             raise RecordError(f"scores: two whole numbers, not {quote(r.scores)}")
         if type(r.dealer) is not int or not 0 <= r.dealer <= 3:
             raise RecordError(f"dealer: a seat from 0 to 3, not {quote(r.dealer)}")
+        _check_seed_and_version(r)
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON-ready dict of the record (hands without their repeated rules)."""
@@ -378,24 +415,44 @@ def record_hand(
     seed: Seed = None,
     dealer: int = 0,
     scores: tuple[int, int] = (0, 0),
-    pack: Iterable[Card] | None = None,
+    pack: Iterable[Card | str] | None = None,
 ) -> HandRecord:
     """Record a hand dealt from ``seed`` (or from ``pack``) and played with ``moves``.
 
-    The moves are checked by playing them; the result is filled in when the hand is over.
-    Only an int or str seed is kept in the record.
+    The moves are checked by playing them (a single string is split at spaces), and kept
+    in canonical text; the result is filled in when the hand is over.
+    Only a str seed or an int seed of at most :data:`~sixtysix.match.MAX_SEED_DIGITS`
+    digits is kept in the record (the pack is always there).
 
     Raises:
         IllegalMoveError: a move is illegal.
-        DealError: a bad pack, dealer or scores.
+        ParseError: a move is text that is not a move.
+        DealError: a bad rule set, seed, pack, dealer or scores.
+        RecordError: ``moves`` is not iterable.
     """
-    cards = tuple(pack) if pack is not None else tuple(shuffled_deck(rules, seed))
+    if pack is None:
+        cards = tuple(shuffled_deck(rules, seed))
+    else:
+        try:
+            items = pack.split() if isinstance(pack, str) else list(itertools.islice(pack, 41))
+        except TypeError:
+            raise DealError(
+                f"the pack order must be a sequence of cards, not {quote(pack)}"
+            ) from None
+        deal_from_order(rules, items)  # checks the pack: the deck's cards, each once
+        cards = tuple(Card.parse(c) if isinstance(c, str) else c for c in items)
     state = deal_from_order(rules, cards, dealer, scores=scores)
+    if isinstance(moves, str):
+        moves = moves.split()
+    try:
+        played = iter(moves)
+    except TypeError:
+        raise RecordError(f"moves: an iterable of moves, not {quote(moves)}") from None
     texts = []
-    for move in moves:
+    for move in played:
         state = apply_move(state, move)
-        texts.append(str(move))
-    kept = seed if type(seed) is int or isinstance(seed, str) else None
+        texts.append(str(CARDS[state.played[-1]]))
+    kept = seed if isinstance(seed, int | str) and _seed_problem(seed) is None else None
     return HandRecord(
         rules=rules,
         dealer=dealer,
@@ -460,7 +517,10 @@ def replay(
         return last
     if not isinstance(record, MatchRecord):
         raise RecordError(f"replay needs a HandRecord or MatchRecord, not {quote(record)}")
-    m = PartnershipMatch(rules=record.rules, seed=record.seed, dealer=record.dealer)
+    try:
+        m = PartnershipMatch(rules=record.rules, seed=record.seed, dealer=record.dealer)
+    except MatchError as exc:  # pragma: no cover - MatchRecord checks the same fields
+        raise RecordError(str(exc)) from None
     finals = []
     for n, game in enumerate(record.games, 1):
         where = f"game {n}: "
@@ -479,7 +539,10 @@ def replay(
         if not last.over:
             raise RecordError(f"{where}the hand is not finished")
         finals.append(last)
-        m = apply_result(m, score_hand(last))
+        try:
+            m = apply_result(m, score_hand(last))
+        except MatchError as exc:  # pragma: no cover - the checks above rule it out
+            raise RecordError(f"{where}{exc}") from None
     if m.scores != record.scores:
         raise RecordError(f"scores: the record says {record.scores}, the replay gives {m.scores}")
     return tuple(finals), m

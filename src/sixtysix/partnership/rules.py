@@ -59,15 +59,21 @@ def _to_packets(value: object) -> object:
     return tuple(value) if isinstance(value, list) else value
 
 
+#: No packet (and no deal) has more cards than the largest deck.
+_MOST_CARDS = 32
+
+
 def _check_packets(inst: object, attribute: attrs.Attribute[Any], value: object) -> None:
     if (
         not isinstance(value, tuple)
         or not value
-        or not all(type(k) is int and k >= 1 for k in value)
+        or len(value) > _MOST_CARDS
+        or not all(type(k) is int and 1 <= k <= _MOST_CARDS for k in value)
     ):
         raise RulesError(
             "PartnershipRules.deal_packets must be a non-empty tuple of positive whole "
-            f"numbers, not {quote(value)}"
+            f"numbers (at most {_MOST_CARDS} of them, each at most {_MOST_CARDS}), "
+            f"not {quote(value)}"
         )
 
 
@@ -200,6 +206,8 @@ class PartnershipRules:
         if "preset" in items:
             base = get_preset(items.pop("preset"))
         base = base if base is not None else FOUR_HAND_66
+        if not isinstance(base, PartnershipRules):
+            raise RulesError(f"base must be a PartnershipRules value, not {quote(base)}")
         names = [f.name for f in attrs.fields(PartnershipRules)]
         changes: dict[str, Any] = {}
         for key, value in items.items():

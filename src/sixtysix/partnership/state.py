@@ -54,6 +54,12 @@ class _Public(Protocol):
     def trump(self) -> int: ...
     @property
     def turnup_index(self) -> int: ...
+    @property
+    def scores(self) -> tuple[int, int]: ...
+    @property
+    def ten_side(self) -> int: ...
+    @property
+    def rules(self) -> PartnershipRules: ...
 
 
 class PublicFacts:
@@ -77,6 +83,17 @@ class PublicFacts:
     def trump_suit(self: _Public) -> Suit:
         """The trump suit: the suit of the turn-up."""
         return Suit(self.trump)
+
+    @property
+    def ended_by_ten(self: _Public) -> bool:
+        """Whether the ten of trumps ended the hand (and the match) (rules §10.7).
+
+        That is when the side that won the trump ten reached ``match_target`` with its
+        point: the hand ended right after that trick, whichever trick it was (the last one
+        too), and nothing else of the hand is scored.
+        """
+        side = self.ten_side
+        return self.over and side >= 0 and self.scores[side] + 1 >= self.rules.match_target
 
     @property
     def turnup(self: _Public) -> Card:
@@ -147,11 +164,6 @@ class PartnershipState(PublicFacts):
     def hand(self, seat: int) -> tuple[Card, ...]:
         """The cards ``seat`` holds, in canonical order."""
         return tuple(CARDS[i] for i in iter_mask(self.hands[seat]))
-
-    @property
-    def ended_by_ten(self) -> bool:
-        """Whether the ten of trumps ended the hand (and the match) early (§10.7)."""
-        return self.over and any(self.hands)
 
     @classmethod
     def parse(cls, text: str) -> PartnershipState:

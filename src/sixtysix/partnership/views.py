@@ -38,9 +38,10 @@ import random
 import attrs
 
 from ..cards import CARDS, Card
-from ..errors import DealError, ParseError, quote
+from ..errors import DealError, ParseError, PositionError, quote
 from ..moves import Play
-from ._bits import HIGHER, SUIT_MASK, beats, iter_mask
+from ..state import fast_constructor
+from ._bits import HIGHER, POINTS, SUIT_MASK, TEN_OFFSET, beats, iter_mask
 from .rules import PartnershipRules, Undertrump
 from .state import PartnershipState, PublicFacts, build_state, players_of
 
@@ -49,7 +50,7 @@ __all__ = ["PartnershipView", "determinize", "dump_view", "inferences", "load_vi
 _FREE = Undertrump.FREE
 
 
-@attrs.frozen(repr=False, cache_hash=True)
+@attrs.frozen(repr=False, cache_hash=True, weakref_slot=False)
 class PartnershipView(PublicFacts):
     """What seat :attr:`seat` knows at one moment of a deal; made by :func:`observe`.
 
@@ -75,6 +76,10 @@ class PartnershipView(PublicFacts):
         over: Whether the hand has ended.
         excluded: For each seat, the cards it is known not to hold by the play
             obligations (§10.9); 0 for the viewing seat itself.
+
+    Raises:
+        PositionError: built by hand, the view is not that of any state legal play
+            reaches (:func:`observe` builds views without this check).
     """
 
     rules: PartnershipRules
@@ -94,6 +99,12 @@ class PartnershipView(PublicFacts):
     ten_side: int
     over: bool
     excluded: tuple[int, int, int, int]
+
+    def __attrs_post_init__(self) -> None:
+        """Check a view built by hand (:func:`observe` skips this)."""
+        problem = _view_problem(self)
+        if problem is not None:
+            raise PositionError(f"not a view of any reachable four-hand state: {problem}")
 
     @property
     def hand(self) -> tuple[Card, ...]:
@@ -343,6 +354,135 @@ def _tokens(text: str) -> list[str]:
     return [] if text == "-" else [text[k : k + 2] for k in range(0, len(text), 2)]
 
 
+def _is_int(value: object, low: int, high: int) -> bool:
+    return type(value) is int and low <= value <= high
+
+
+def _is_ints(value: object, size: int, low: int, high: int) -> bool:
+    return (
+        type(value) is tuple and len(value) == size and all(_is_int(x, low, high) for x in value)
+    )
+
+
+def _view_problem(v: PartnershipView) -> str | None:
+    """What makes ``v`` the view of no reachable state, or ``None``.
+
+    The public fields follow from the rules, dealer, trump, match scores, turn-up and the
+    cards played; the seat's own plays must have been legal from its hand, nobody may
+    have played a card the earlier plays showed it did not hold, and the unseen cards
+    must be dealable to the other seats.
+    """
+    rules: object = v.rules
+    if not isinstance(rules, PartnershipRules):
+        return f"rules must be PartnershipRules, not {quote(rules)}"
+    deck = rules.deck.mask
+    for name in ("seat", "dealer", "trump"):
+        if not _is_int(getattr(v, name), 0, 3):
+            return f"{name} must be 0 to 3, not {quote(getattr(v, name))}"
+    turnup = v.turnup_index
+    if not _is_int(turnup, 0, 31) or not (deck >> turnup) & 1 or turnup >> 3 != v.trump:
+        return f"turnup_index must be a card of the deck of the trump suit, not {quote(turnup)}"
+    hand = v.hand_mask
+    if not (type(hand) is int and hand >= 0 and not hand & ~deck):
+        return f"hand_mask must be a set of cards of the deck, not {quote(hand)}"
+    played = v.played
+    if not (type(played) is tuple and all(_is_int(c, 0, 31) and (deck >> c) & 1 for c in played)):
+        return f"played must be a tuple of cards of the deck, not {quote(played)}"
+    played_mask = 0
+    for c in played:
+        played_mask |= 1 << c
+    if played_mask.bit_count() != len(played) or played_mask & hand:
+        return "a card is played twice, or played and still held"
+    if not _is_ints(v.scores, 2, 0, rules.match_target - 1):
+        return f"scores must be two numbers below the match target, not {quote(v.scores)}"
+    seat, dealer, trump = v.seat, v.dealer, v.trump
+    seats = players_of(dealer, trump, played)
+    if (turnup in played and seats[played.index(turnup)] != dealer) or (
+        turnup not in played and bool((hand >> turnup) & 1) != (seat == dealer)
+    ):
+        return f"the turn-up {CARDS[turnup]} is the dealer's (seat {dealer})"
+    # Replay the public facts trick by trick, checking every play that can be checked.
+    size = rules.hand_size
+    leader, best = (dealer + 1) & 3, -1
+    trick: list[int] = []
+    won, points, ten_side, over = [0, 0], [0, 0], -1, False
+    held = hand | sum(1 << c for c, s in zip(played, seats, strict=True) if s == seat)
+    ten = trump * 8 + TEN_OFFSET
+    for k, card in enumerate(played):
+        if over:
+            return f"card {k + 1} ({CARDS[card]}) was played after the hand ended"
+        who = seats[k]
+        lacked = inferences(dealer, trump, played[:k], rules.undertrump)[who]
+        if who != seat and (lacked >> card) & 1:
+            return f"seat {who} played {CARDS[card]}, which the earlier plays showed it lacked"
+        if who == seat:
+            if (
+                trick
+                and not (_playable_by(held, trick[0], best, trump, rules.undertrump) >> card) & 1
+            ):
+                return f"seat {seat}'s own play {CARDS[card]} was not legal"
+            held &= ~(1 << card)
+        trick.append(card)
+        if len(trick) == 1 or beats(card, best, trump):
+            best = card
+        if len(trick) == 4:
+            winner = (leader + trick.index(best)) & 3
+            mask = sum(1 << c for c in trick)
+            won[winner & 1] |= mask
+            points[winner & 1] += sum(POINTS[c] for c in trick)
+            if rules.ten_of_trumps_point and (mask >> ten) & 1:
+                ten_side = winner & 1
+                over = v.scores[ten_side] + 1 >= rules.match_target
+            leader, trick, best = winner, [], -1
+    over = over or len(played) == rules.deck.size
+    counts = [0, 0, 0, 0]
+    for who in seats:
+        counts[who] += 1
+    expected = {
+        "hand_sizes": tuple(size - n for n in counts),
+        "leader": leader,
+        "trick": tuple(trick),
+        "best": best,
+        "won": (won[0], won[1]),
+        "card_points": (points[0], points[1]),
+        "ten_side": ten_side,
+        "over": over,
+    }
+    for name, value in expected.items():
+        if getattr(v, name) != value or type(getattr(v, name)) is not type(value):
+            return f"{name} is {quote(getattr(v, name))}, but the cards played give {value}"
+    if hand.bit_count() != size - counts[seat]:
+        return f"seat {seat} holds {hand.bit_count()} cards, not {size - counts[seat]}"
+    excluded = list(inferences(dealer, trump, played, rules.undertrump))
+    excluded[seat] = 0
+    if v.excluded != tuple(excluded):
+        return "excluded is not what the cards played show"
+    if not _dealable(v):
+        return "no deal of the unseen cards agrees with what the view knows"
+    return None
+
+
+def _playable_by(hand: int, lead: int, best: int, trump: int, undertrump: Undertrump) -> int:
+    from .engine import _playable
+
+    return _playable(hand, lead, best, trump, undertrump)
+
+
+def _dealable(view: PartnershipView) -> bool:
+    """Whether the unseen cards can be dealt to the other seats without a contradiction."""
+    others = [s for s in range(4) if s != view.seat]
+    known = view.known
+    quotas = [view.hand_sizes[s] - known[s].bit_count() for s in others]
+    cards = list(iter_mask(view.unseen_mask))
+    if min(quotas) < 0 or sum(quotas) != len(cards):  # pragma: no cover - ruled out before
+        return False
+    allowed = [
+        sum(1 << k for k in range(3) if not (view.excluded[others[k]] >> c) & 1) for c in cards
+    ]
+    table = _count_table(cards, allowed, (quotas[0], quotas[1], quotas[2]))
+    return table[0][quotas[0]][quotas[1]] > 0
+
+
 def inferences(
     dealer: int, trump: int, played: tuple[int, ...], undertrump: Undertrump
 ) -> tuple[int, int, int, int]:
@@ -402,8 +542,11 @@ def observe(state: PartnershipState, seat: int) -> PartnershipView:
     """What ``seat`` knows of ``state``.
 
     Raises:
+        PositionError: ``state`` is not a :class:`PartnershipState`.
         DealError: ``seat`` is not 0 to 3.
     """
+    if type(state) is not PartnershipState:
+        raise PositionError(f"observe needs a PartnershipState, not {type(state).__name__}")
     if type(seat) is not int or not 0 <= seat <= 3:
         raise DealError(f"a four-hand seat is 0 to 3, not {quote(seat)}")
     hands = state.hands
@@ -411,7 +554,7 @@ def observe(state: PartnershipState, seat: int) -> PartnershipView:
         _cached_inferences(state.dealer, state.trump, state.played, state.rules.undertrump)
     )
     excluded[seat] = 0
-    return PartnershipView(
+    return _build_view(
         state.rules,
         seat,
         state.dealer,
@@ -431,6 +574,10 @@ def observe(state: PartnershipState, seat: int) -> PartnershipView:
         (excluded[0], excluded[1], excluded[2], excluded[3]),
     )
 
+
+#: Positional constructor of :class:`PartnershipView` for :func:`observe` (same result,
+#: without the check of a view built by hand).
+_build_view: type[PartnershipView] = fast_constructor(PartnershipView)
 
 _REJECTION_TRIES = 16
 
@@ -478,8 +625,14 @@ def determinize(view: PartnershipView, rng: random.Random) -> PartnershipState:
     keeps breaking the inferences, the deal is drawn card by card with exact counts.
 
     Raises:
-        DealError: no deal agrees with the view (a view not made by :func:`observe`).
+        PositionError: ``view`` is not a :class:`PartnershipView`.
+        DealError: ``rng`` is not a :class:`random.Random`, or no deal agrees with the
+            view (a view not made by :func:`observe`).
     """
+    if type(view) is not PartnershipView:
+        raise PositionError(f"determinize needs a PartnershipView, not {type(view).__name__}")
+    if not isinstance(rng, random.Random):
+        raise DealError(f"determinize needs a random.Random, not {type(rng).__name__}")
     others = [s for s in range(4) if s != view.seat]
     known = view.known
     hands = list(known)
