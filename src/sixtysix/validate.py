@@ -39,8 +39,24 @@ from .cards import (
     trick_winner,
 )
 from .errors import quote
-from .legality import claim_rule, close_rule, decision_rule, options, rule_facts
-from .rules import ClaimMode, CloseTiming, MarriageLead, MarriagePendingRedeem, Rules
+from .legality import (
+    claim_rule,
+    close_rule,
+    decision_rule,
+    follow_mask,
+    options,
+    rule_facts,
+)
+from .rules import (
+    ClaimMode,
+    CloseTiming,
+    ExchangeTiming,
+    ExchangeWhenClosed,
+    MarriageBeforeFirstTrick,
+    MarriageLead,
+    MarriagePendingRedeem,
+    Rules,
+)
 from .state import TURN_CLOSED, CloseSnapshot, HandState, Step
 
 if TYPE_CHECKING:
@@ -224,6 +240,8 @@ def state_problems(s: HandState) -> list[str]:
     out += _marriage_problems(s, tricks)
     out += _closing_problems(s, tricks)
     out += _ending_problems(s, len(tricks))
+    if not out:
+        out += _history_problems(s, tricks)
     no_move = not out and s.step is not Step.OVER
     # Implied by the checks above (a held card can always be led or played); kept so the
     # promise "not over means a legal move" does not rest on that.
@@ -250,7 +268,17 @@ def _size_problems(s: HandState, played: int) -> list[str]:
                 f"seat {seat} holds {held} cards, but after {played} tricks and {draws} "
                 f"draws from the talon it should hold {expected}"
             )
-    if out or s.closed_by >= 0 or not s.talon:
+    if out:
+        return out
+    if draws > played:
+        # Each draw follows a trick (§1.5): the first after trick 1, the last after trick
+        # ``start // 2``, so the talon cannot shrink faster than the tricks are played.
+        return [
+            f"{start - n} cards are gone from the talon ({draws} draw{'s' * (draws != 1)}), "
+            f"but only {played} "
+            f"tricks were played and the players draw once after each (§1.5)"
+        ]
+    if s.closed_by >= 0 or not s.talon:
         return out
     # An open talon: the players drew after every trick but one awaiting the decision
     # of §2.1 (or a last one that ended the hand).
@@ -268,6 +296,8 @@ def _turn_problems(s: HandState, played: int) -> list[str]:
     step = s.step
     if (s.lead >= 0) != (step is Step.FOLLOW):
         out.append("a card is on the table exactly when the follower is to move")
+    if not s.hands[0] | s.hands[1] and step is not Step.OVER:
+        out.append("both hands are empty, so the hand is over (§2.5)")
     if step is Step.DECIDE:
         if not played or s.closed_by >= 0 or not s.talon:
             out.append("the decision after a trick needs a won trick and an open talon")
@@ -399,6 +429,29 @@ def _closing_problems(s: HandState, tricks: list[tuple[int, int, int, int]]) -> 
         return [f"the talon was closed after {at} tricks, but with {draws} draws"]
     if at - draws == 1 and r.close_timing is not CloseTiming.BEFORE_OR_AFTER_DRAW:
         return ["the talon was closed instead of drawing, but close_timing is AFTER_DRAW"]
+    if at - draws == 1 and decision_rule(r, len(s.talon)) is not None:
+        return [
+            f"the talon was closed instead of drawing after trick {at}, but there was no "
+            f"decision to draw or close then: {decision_rule(r, len(s.talon))}"
+        ]
+    closer = tricks[at - 1][3] if at else 1 - s.dealer
+    if s.closed_by != closer:
+        return [
+            f"seat {s.closed_by} closed the talon after {at} tricks, but only seat {closer}, "
+            + ("who won trick " + str(at) if at else "the first leader")
+            + ", could close it then"
+        ]
+    this_turn = at == draws == len(tricks) and s.lead < 0 and s.step in (Step.LEAD, Step.OVER)
+    if bool(s.turn_steps & TURN_CLOSED) != this_turn:
+        if this_turn:
+            return [
+                f"the talon was closed after the draw of trick {at}, in this leading turn, "
+                "but the turn does not record the close"
+            ]
+        return [
+            "the turn records that the leader closed the talon in it, but the close "
+            f"snapshot says the talon was closed after {at} tricks with {draws} draws"
+        ]
     out = []
     opp = 1 - s.closed_by
     before = [t for t in tricks[:at] if t[3] == opp]
@@ -449,6 +502,293 @@ def _ending_problems(s: HandState, played: int) -> list[str]:
     if why is not None and not (s.turn_marriage < 0 and won):
         return [f"the hand ended with cards in hand, but seat {s.leader} could not claim: {why}"]
     return []
+
+
+Trick = tuple[int, int, int, int]
+
+
+def _history_problems(s: HandState, tricks: list[Trick]) -> list[str]:
+    """What no history of play gives, once the fields agree with each other.
+
+    The played cards fix who led and won each trick, and the talon's size fixes how many
+    times the players drew: after tricks 1 to ``draws`` (§1.5). So the last card of the
+    talon went to the loser of trick ``draws``, the tricks after the close or the last
+    draw were played under the strict rules (§1.6), each marriage was declared for the
+    first lead of its king or queen (§4), and the exchange took place in some turn that
+    allowed it (§3).
+    """
+    r = s.rules
+    draws = (r.talon_size - len(s.talon)) // 2
+    at = s.close_snapshot.tricks_played if s.close_snapshot is not None else -1
+    # The trick (1-based) in which each seat played each of its cards.
+    when: list[dict[int, int]] = [{}, {}]
+    for j, (leader, lead, follow, _) in enumerate(tricks, 1):
+        when[leader][lead] = j
+        when[1 - leader][follow] = j
+    if s.lead >= 0:
+        when[s.leader][s.lead] = len(tricks) + 1
+    out = _bottom_problems(s, tricks, draws, when)
+    out += _strict_problems(s, tricks, draws, at, when)
+    marriage_out = _declaration_problems(s, tricks, draws, at, when)
+    out += marriage_out
+    if not out and s.rules.claim_mode is ClaimMode.AUTO:
+        out += _auto_problems(s, tricks, when)
+    if s.exchanged_by >= 0 and not out:
+        out += _exchange_time_problems(s, tricks, draws, at, when)
+    return out
+
+
+def _bottom_problems(
+    s: HandState, tricks: list[Trick], draws: int, when: list[dict[int, int]]
+) -> list[str]:
+    """The last card of an exhausted talon was drawn by the loser of the last drawing trick."""
+    if s.talon:
+        return []
+    r = s.rules
+    bottom = exchange_card_index(r.deck, s.trump) if s.exchanged_by >= 0 else s.dealt_turnup
+    loser = 1 - tricks[draws - 1][3]
+    if s.hands[loser] >> bottom & 1 or when[loser].get(bottom, 0) > draws:
+        return []
+    what = "the exchange card" if s.exchanged_by >= 0 else "the turn-up"
+    return [
+        f"seat {loser} lost trick {draws}, the last before the talon ran out, so it drew its "
+        f"last card, {what} {CARDS[bottom]}; but seat {loser} neither holds it nor played it "
+        "after that trick"
+    ]
+
+
+def _strict_problems(
+    s: HandState, tricks: list[Trick], draws: int, at: int, when: list[dict[int, int]]
+) -> list[str]:
+    """Every trick of the strict phase was followed by the rules of §1.6."""
+    r = s.rules
+    start = at + 1 if at >= 0 else (draws + 1 if not s.talon else len(tricks) + 1)
+    up = s.dealt_turnup
+    ex = exchange_card_index(r.deck, s.trump)
+    out = []
+    for j in range(start, len(tricks) + 1):
+        leader, lead, follow, _ = tricks[j - 1]
+        seat = 1 - leader
+        hand = s.hands[seat]
+        for card, k in when[seat].items():
+            if k >= j:
+                hand |= 1 << card
+        if follow_mask(r, hand, lead, s.trump, True) >> follow & 1:
+            continue
+        # On a closed talon the follower may have exchanged later: then it held the
+        # exchange card instead of the turn-up in this trick.
+        if s.exchanged_by == seat and at >= 0 and hand >> up & 1 and not hand >> ex & 1:
+            other = hand ^ (1 << up) ^ (1 << ex)
+            if follow_mask(r, other, lead, s.trump, True) >> follow & 1:
+                continue
+        out.append(
+            f"trick {j} was played with the talon {'closed' if at >= 0 else 'exhausted'}, "
+            f"but seat {seat} followed {CARDS[lead]} with {CARDS[follow]}, which "
+            f"{r.strict_play.name} does not allow with its cards then "
+            f"({_cards(hand)})"
+        )
+        break
+    return out
+
+
+def _declaration_problems(
+    s: HandState, tricks: list[Trick], draws: int, at: int, when: list[dict[int, int]]
+) -> list[str]:
+    """Each marriage was declared for the first lead of its K or Q, where that was allowed."""
+    r = s.rules
+    out = []
+    counted = [0, 0]
+    pending = [0, 0]
+    snap_counted = 0
+    opp = 1 - s.closed_by
+    for seat in (0, 1):
+        wins = [j for j, t in enumerate(tricks, 1) if t[3] == seat]
+        for suit in range(4):
+            if not s.declared >> (seat * 4 + suit) & 1:
+                continue
+            letter = "CDHS"[suit]
+            king, queen = suit * 8 + 2, suit * 8 + 3
+            name = f"seat {seat}'s {letter} marriage"
+            if s.turn_marriage == suit and s.leader == seat and s.step in (Step.LEAD, Step.OVER):
+                if not (s.hands[seat] >> king & 1 and s.hands[seat] >> queen & 1):
+                    out.append(
+                        f"{name} is declared in this turn, but K{letter} or Q{letter} "
+                        "is no longer in its hand"
+                    )
+                    continue
+                j = len(tricks) + 1
+            else:
+                plays = [when[seat][c] for c in (king, queen) if c in when[seat]]
+                j = min(plays) if plays else 0
+                led = tricks[j - 1] if 0 < j <= len(tricks) else None
+                first = (
+                    (led[0], led[1])
+                    if led is not None
+                    else (s.leader, s.lead)
+                    if j == len(tricks) + 1
+                    else (-1, -1)
+                )
+                need = (king,) if r.marriage_lead is MarriageLead.KING_ONLY else (king, queen)
+                if first[0] != seat or first[1] not in need:
+                    card = "the king" if len(need) == 1 else "the king or queen"
+                    out.append(
+                        f"{name} must have been declared when it led {card} of {letter} "
+                        f"with both K{letter} and Q{letter} in hand, but the first of them "
+                        "it played was not such a lead"
+                    )
+                    continue
+            # j: the trick whose lead the marriage was declared before.
+            strict = (not s.talon and j > draws) or (at >= 0 and j > at)
+            if strict and not r.marriage_in_strict_phase:
+                out.append(
+                    f"{name} was declared in trick {j}, with the talon closed or exhausted, "
+                    "but this rule set allows no marriage then"
+                )
+            if r.marriage_before_first_trick is MarriageBeforeFirstTrick.FORBIDDEN and not any(
+                w < j for w in wins
+            ):
+                out.append(
+                    f"{name} was declared in trick {j}, before seat {seat} had won a trick, "
+                    "but this rule set forbids that"
+                )
+            value = marriage_value(suit, s.trump)
+            next_trick = (
+                r.marriage_pending_redeem is MarriagePendingRedeem.NEXT_TRICK_AFTER_DECLARING
+            )
+            if any(w >= j for w in wins) or (wins and not next_trick):
+                counted[seat] += value
+            else:
+                pending[seat] += value
+            if seat == opp and s.closed_by >= 0 and j <= at:
+                won_by_close = [w for w in wins if w <= at and (w >= j or not next_trick)]
+                if won_by_close:
+                    snap_counted += value
+    if out:
+        return out
+    for seat in (0, 1):
+        if (s.marriages[seat], s.pending[seat]) != (counted[seat], pending[seat]):
+            out.append(
+                f"seat {seat}'s marriages give {counted[seat]} counted and {pending[seat]} "
+                f"pending points by the tricks it won since declaring them, not "
+                f"{s.marriages[seat]} and {s.pending[seat]}"
+            )
+    snap = s.close_snapshot
+    if snap is not None and snap.opponent_marriages != snap_counted:
+        out.append(
+            f"the close snapshot gives seat {opp} {snap.opponent_marriages} counted marriage "
+            f"points, but its marriages counted {snap_counted} when the talon was closed"
+        )
+    return out
+
+
+def _declared_for(
+    s: HandState, tricks: list[Trick], when: list[dict[int, int]]
+) -> list[tuple[int, int, int]]:
+    """(seat, trick, value) of each declared marriage, once the declarations are consistent."""
+    out = []
+    for seat in (0, 1):
+        for suit in range(4):
+            if s.declared >> (seat * 4 + suit) & 1:
+                plays = [when[seat][c] for c in (suit * 8 + 2, suit * 8 + 3) if c in when[seat]]
+                j = min(plays) if plays else len(tricks) + 1
+                out.append((seat, j, marriage_value(suit, s.trump)))
+    return out
+
+
+def _auto_problems(s: HandState, tricks: list[Trick], when: list[dict[int, int]]) -> list[str]:
+    """Under automatic claims, nobody reached 66 where a window opened without the hand ending.
+
+    A window opens when a seat wins a trick and, with ``marriage_out_without_lead``, when
+    it declares a marriage (§2.4); the last trick is never an automatic claim (§9.4).
+    """
+    r = s.rules
+    marriages = _declared_for(s, tricks, when)
+    next_trick = r.marriage_pending_redeem is MarriagePendingRedeem.NEXT_TRICK_AFTER_DECLARING
+    points = [0, 0]
+    wins: list[list[int]] = [[], []]
+    played = len(tricks)
+    for t in range(1, played + 2):
+        # The marriages declared for the lead of trick t, with the points before it.
+        for seat, j, _ in marriages if r.marriage_out_without_lead else ():
+            if j != t or (t > played and s.lead < 0):
+                continue  # the current turn's marriage: see _ending_problems
+            counted = sum(
+                v
+                for m_seat, k, v in marriages
+                if m_seat == seat and k <= j and any(w >= k or not next_trick for w in wins[seat])
+            )
+            if points[seat] + counted >= 66:
+                return [
+                    f"claims are automatic and seat {seat} reached {points[seat] + counted} "
+                    f"points by declaring a marriage before trick {t}, but the hand went on"
+                ]
+        if t > played:
+            break
+        _, lead, follow, winner = tricks[t - 1]
+        points[winner] += POINTS[lead] + POINTS[follow]
+        wins[winner].append(t)
+        if t == played and s.step is Step.OVER and s.turn_marriage < 0:
+            break  # the hand ended with this trick
+        total = points[winner] + sum(v for seat, j, v in marriages if seat == winner and j <= t)
+        if total >= 66:
+            return [
+                f"claims are automatic and seat {winner} had {total} points after winning "
+                f"trick {t}, but the hand went on"
+            ]
+    return []
+
+
+def _exchange_time_problems(
+    s: HandState, tricks: list[Trick], draws: int, at: int, when: list[dict[int, int]]
+) -> list[str]:
+    """Some turn allowed the exchange by its seat, before it played the turn-up."""
+    r = s.rules
+    seat = s.exchanged_by
+    last = when[seat].get(s.dealt_turnup, len(tricks) + 2)
+    decision_close = at >= 0 and at - draws == 1
+    played = len(tricks)
+    # Whether the turn after the last trick has begun (else the hand waits for, or
+    # ended at, the decision after that trick or the trick itself).
+    begun = s.step in (Step.LEAD, Step.FOLLOW) or (
+        s.step is Step.OVER
+        and bool(s.hands[0] | s.hands[1])
+        and not (s.closed_by < 0 and s.talon and draws == played - 1)
+        and (s.rules.claim_mode is not ClaimMode.AUTO or s.turn_marriage >= 0 or played == 0)
+    )
+    for j in range(1, min(last, played + (1 if begun else 0)) + 1):
+        leader = tricks[j - 2][3] if j > 1 else 1 - s.dealer
+        talon = r.talon_size - 2 * min(j - 1, draws)
+        won = any(t[3] == seat for t in tricks[: j - 1])
+        for leading in (True, False):
+            if (leader == seat) != leading:
+                continue
+            if j == len(tricks) + 1 and not leading and s.lead < 0:
+                continue  # no card led yet in the current trick
+            closed = at >= 0 and (at < j - 1 or (at == j - 1 and (decision_close or not leading)))
+            if not talon or talon < r.exchange_min_talon:
+                continue
+            if not closed:
+                if not leading and r.exchange_timing is not ExchangeTiming.ANY_TIME:
+                    continue
+                if r.exchange_requires_won_trick and not won:
+                    continue
+                if not r.exchange_on_first_lead and j == 1:
+                    continue
+                return []
+            rule = r.exchange_when_closed
+            if rule is ExchangeWhenClosed.AT_CLOSE_OPPONENT:
+                if not leading and seat != s.closed_by and j == at + 1:
+                    return []
+            elif (
+                rule is ExchangeWhenClosed.WHILE_CLOSED_WITH_TRICK
+                and won
+                and (leading or r.exchange_timing is ExchangeTiming.ANY_TIME)
+            ):
+                return []
+    return [
+        f"seat {seat} exchanged the exchange card for the turn-up, but no turn before it "
+        f"played {CARDS[s.dealt_turnup]} allowed it the exchange"
+    ]
 
 
 def validate(position: HandState | PlayerView) -> list[str]:
