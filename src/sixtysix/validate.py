@@ -429,15 +429,11 @@ def _closing_problems(s: HandState, tricks: list[tuple[int, int, int, int]]) -> 
         return [f"the talon was closed after {at} tricks, but with {draws} draws"]
     if at - draws == 1 and r.close_timing is not CloseTiming.BEFORE_OR_AFTER_DRAW:
         return ["the talon was closed instead of drawing, but close_timing is AFTER_DRAW"]
-    if at - draws == 1 and decision_rule(r, len(s.talon)) is not None:
-        return [
-            f"the talon was closed instead of drawing after trick {at}, but there was no "
-            f"decision to draw or close then: {decision_rule(r, len(s.talon))}"
-        ]
     closer = tricks[at - 1][3] if at else 1 - s.dealer
     if s.closed_by != closer:
         return [
-            f"seat {s.closed_by} closed the talon after {at} tricks, but only seat {closer}, "
+            f"seat {s.closed_by} closed the talon after {at} trick{'s' * (at != 1)}, but only "
+            f"seat {closer}, "
             + ("who won trick " + str(at) if at else "the first leader")
             + ", could close it then"
         ]
@@ -450,7 +446,8 @@ def _closing_problems(s: HandState, tricks: list[tuple[int, int, int, int]]) -> 
             ]
         return [
             "the turn records that the leader closed the talon in it, but the close "
-            f"snapshot says the talon was closed after {at} tricks with {draws} draws"
+            f"snapshot says the talon was closed after {at} trick{'s' * (at != 1)} and "
+            f"{draws} draw{'s' * (draws != 1)}"
         ]
     out = []
     opp = 1 - s.closed_by
@@ -575,9 +572,16 @@ def _strict_problems(
                 hand |= 1 << card
         if follow_mask(r, hand, lead, s.trump, True) >> follow & 1:
             continue
-        # On a closed talon the follower may have exchanged later: then it held the
-        # exchange card instead of the turn-up in this trick.
-        if s.exchanged_by == seat and at >= 0 and hand >> up & 1 and not hand >> ex & 1:
+        # On a closed talon the follower may have exchanged in a later trick (only
+        # WHILE_CLOSED_WITH_TRICK allows that): then it held the exchange card instead
+        # of the turn-up in this one.
+        if (
+            s.exchanged_by == seat
+            and at >= 0
+            and r.exchange_when_closed is ExchangeWhenClosed.WHILE_CLOSED_WITH_TRICK
+            and hand >> up & 1
+            and not hand >> ex & 1
+        ):
             other = hand ^ (1 << up) ^ (1 << ex)
             if follow_mask(r, other, lead, s.trump, True) >> follow & 1:
                 continue
@@ -675,8 +679,8 @@ def _declaration_problems(
     snap = s.close_snapshot
     if snap is not None and snap.opponent_marriages != snap_counted:
         out.append(
-            f"the close snapshot gives seat {opp} {snap.opponent_marriages} counted marriage "
-            f"points, but its marriages counted {snap_counted} when the talon was closed"
+            f"the close snapshot counts {snap.opponent_marriages} marriage points for seat "
+            f"{opp}, but its marriages counted {snap_counted} when the talon was closed"
         )
     return out
 
