@@ -507,6 +507,11 @@ UNREACHABLE = [
         "SANTASE 1 TC ADTDKD KC9D - F0 QCJS,QSAC,AHTS,THKS,9H9C,QDJD,KHTC,JCQH,9SJH,AS 0D - - -",
         "seat 1 had 68 points after winning trick 8, but the hand went on",
     ),
+    (  # two cards a hand: the exchange card and the marriage make three before trick 1
+        "SCHNAPSEN[deal_packets=1-1] 0 AS ACTC QHAS KCQCADTDKDQDJDJCTHJHTSKSQSJS L0 KHAH 1H* "
+        "- - 1",
+        "seat 1 must have held 3 cards before trick 1",
+    ),
     (
         "SCHNAPSEN 0 TD QDKHJHTS ACJCADQHKS QCTHJSTCKCJD F1 ASTD,QSAH,KD - - 0:2:0:0:0 0",
         "seat 0 exchanged the exchange card for the turn-up, but no turn before it played TD "

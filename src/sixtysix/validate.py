@@ -35,6 +35,7 @@ from .cards import (
     KING_QUEEN,
     POINTS,
     exchange_card_index,
+    iter_mask,
     marriage_value,
     trick_winner,
 )
@@ -530,9 +531,15 @@ def _history_problems(s: HandState, tricks: list[Trick]) -> list[str]:
     out += marriage_out
     if not out and s.rules.claim_mode is ClaimMode.AUTO:
         out += _auto_problems(s, tricks, when)
-    if s.exchanged_by >= 0 and not out:
-        out += _exchange_time_problems(s, tricks, draws, at, when)
-    return out
+    if out:
+        return out
+    turns = _exchange_turns(s, tricks, draws, at, when) if s.exchanged_by >= 0 else []
+    if s.exchanged_by >= 0 and not turns:
+        return [
+            f"seat {s.exchanged_by} exchanged the exchange card for the turn-up, but no turn "
+            f"before it played {CARDS[s.dealt_turnup]} allowed it the exchange"
+        ]
+    return _holding_problems(s, tricks, draws, when, turns)
 
 
 def _bottom_problems(
@@ -688,15 +695,11 @@ def _declaration_problems(
 def _declared_for(
     s: HandState, tricks: list[Trick], when: list[dict[int, int]]
 ) -> list[tuple[int, int, int]]:
-    """(seat, trick, value) of each declared marriage, once the declarations are consistent."""
-    out = []
-    for seat in (0, 1):
-        for suit in range(4):
-            if s.declared >> (seat * 4 + suit) & 1:
-                plays = [when[seat][c] for c in (suit * 8 + 2, suit * 8 + 3) if c in when[seat]]
-                j = min(plays) if plays else len(tricks) + 1
-                out.append((seat, j, marriage_value(suit, s.trump)))
-    return out
+    """(seat, trick declared for, value) of each declared marriage."""
+    return [
+        (seat, j, marriage_value(suit, s.trump))
+        for seat, j, suit in _declared_suits(s, tricks, when)
+    ]
 
 
 def _auto_problems(s: HandState, tricks: list[Trick], when: list[dict[int, int]]) -> list[str]:
@@ -742,57 +745,130 @@ def _auto_problems(s: HandState, tricks: list[Trick], when: list[dict[int, int]]
     return []
 
 
-def _exchange_time_problems(
+def _exchange_turns(
     s: HandState, tricks: list[Trick], draws: int, at: int, when: list[dict[int, int]]
-) -> list[str]:
-    """Some turn allowed the exchange by its seat, before it played the turn-up."""
+) -> list[int]:
+    """The tricks in whose turn the exchanger could have exchanged (§3, §9.6).
+
+    Trick ``j``'s turn: before its lead when the exchanger led it, else before it followed.
+    Only turns up to the trick in which the exchanger played the turn-up count.
+    """
     r = s.rules
     seat = s.exchanged_by
-    last = when[seat].get(s.dealt_turnup, len(tricks) + 2)
-    decision_close = at >= 0 and at - draws == 1
     played = len(tricks)
+    last = when[seat].get(s.dealt_turnup, played + 2)
+    decision_close = at >= 0 and at - draws == 1
     # Whether the turn after the last trick has begun (else the hand waits for, or
     # ended at, the decision after that trick or the trick itself).
     begun = s.step in (Step.LEAD, Step.FOLLOW) or (
         s.step is Step.OVER
         and bool(s.hands[0] | s.hands[1])
         and not (s.closed_by < 0 and s.talon and draws == played - 1)
-        and (s.rules.claim_mode is not ClaimMode.AUTO or s.turn_marriage >= 0 or played == 0)
+        and (r.claim_mode is not ClaimMode.AUTO or s.turn_marriage >= 0)
     )
+    turns = []
     for j in range(1, min(last, played + (1 if begun else 0)) + 1):
-        leader = tricks[j - 2][3] if j > 1 else 1 - s.dealer
+        leading = (tricks[j - 2][3] if j > 1 else 1 - s.dealer) == seat
+        if j == played + 1 and not leading and s.lead < 0:
+            continue  # no card led yet in the current trick
         talon = r.talon_size - 2 * min(j - 1, draws)
+        if not talon or talon < r.exchange_min_talon:
+            continue
         won = any(t[3] == seat for t in tricks[: j - 1])
-        for leading in (True, False):
-            if (leader == seat) != leading:
-                continue
-            if j == len(tricks) + 1 and not leading and s.lead < 0:
-                continue  # no card led yet in the current trick
-            closed = at >= 0 and (at < j - 1 or (at == j - 1 and (decision_close or not leading)))
-            if not talon or talon < r.exchange_min_talon:
-                continue
-            if not closed:
-                if not leading and r.exchange_timing is not ExchangeTiming.ANY_TIME:
-                    continue
-                if r.exchange_requires_won_trick and not won:
-                    continue
-                if not r.exchange_on_first_lead and j == 1:
-                    continue
-                return []
-            rule = r.exchange_when_closed
-            if rule is ExchangeWhenClosed.AT_CLOSE_OPPONENT:
-                if not leading and seat != s.closed_by and j == at + 1:
-                    return []
-            elif (
-                rule is ExchangeWhenClosed.WHILE_CLOSED_WITH_TRICK
+        closed = at >= 0 and (at < j - 1 or (at == j - 1 and (decision_close or not leading)))
+        if not closed:
+            ok = (
+                (leading or r.exchange_timing is ExchangeTiming.ANY_TIME)
+                and (won or not r.exchange_requires_won_trick)
+                and (j > 1 or r.exchange_on_first_lead)
+            )
+        elif r.exchange_when_closed is ExchangeWhenClosed.AT_CLOSE_OPPONENT:
+            ok = not leading and seat != s.closed_by and j == at + 1
+        else:
+            ok = (
+                r.exchange_when_closed is ExchangeWhenClosed.WHILE_CLOSED_WITH_TRICK
                 and won
                 and (leading or r.exchange_timing is ExchangeTiming.ANY_TIME)
-            ):
-                return []
-    return [
-        f"seat {seat} exchanged the exchange card for the turn-up, but no turn before it "
-        f"played {CARDS[s.dealt_turnup]} allowed it the exchange"
+            )
+        if ok:
+            turns.append(j)
+    return turns
+
+
+def _holding_problems(
+    s: HandState,
+    tricks: list[Trick],
+    draws: int,
+    when: list[dict[int, int]],
+    turns: list[int],
+) -> list[str]:
+    """No seat needed more cards in hand at once than the deal and the draws gave it.
+
+    A seat holds ``hand_size`` cards after the deal and gets one with each draw, so before
+    trick ``t`` it had held at most ``hand_size + min(t - 1, draws)`` different cards. It
+    must have held by then every card it played up to trick ``t``, both cards of each
+    marriage declared up to then, and the exchange card before exchanging (§1.3, §1.5,
+    §3, §4).
+    """
+    r = s.rules
+    held = 1 << 20
+    need: list[dict[int, int]] = [
+        {c: k - 1 for c, k in when[0].items()},
+        {c: k - 1 for c, k in when[1].items()},
     ]
+    for seat in (0, 1):
+        for i in iter_mask(s.hands[seat]):
+            need[seat][i] = held
+    for seat, j, suit in _declared_suits(s, tricks, when):
+        for card in (suit * 8 + 2, suit * 8 + 3):
+            need[seat][card] = min(need[seat][card], j - 1)
+    loser = 1 - tricks[draws - 1][3] if not s.talon else -1
+    ex = exchange_card_index(r.deck, s.trump)
+    bottom = ex if s.exchanged_by >= 0 else s.dealt_turnup
+    problem = ""
+    for x in turns or [0]:
+        own = [dict(need[0]), dict(need[1])]
+        slots = [[0] * r.hand_size + list(range(1, draws + 1)) for _ in (0, 1)]
+        if loser >= 0:
+            del own[loser][bottom]  # the last draw of the loser (see _bottom_problems)
+            slots[loser].pop()
+        deadlines = [sorted(own[0].values()), sorted(own[1].values())]
+        if x:
+            e = s.exchanged_by
+            deadlines[e].remove(own[e][s.dealt_turnup])
+            deadlines[e] = sorted([*deadlines[e], x - 1])  # the exchange card, given away
+        problem = ""
+        for seat in (0, 1):
+            for k, (due, slot) in enumerate(zip(deadlines[seat], slots[seat], strict=True)):
+                if slot > due:
+                    count = sum(d <= due for d in deadlines[seat])
+                    have = k
+                    problem = (
+                        f"seat {seat} must have held {count} cards before trick {due + 1} "
+                        "(every card it played up to that trick, both cards of each marriage "
+                        "it declared by then"
+                        + (", the exchange card before the exchange" if x else "")
+                        + f"), but the deal and the draws before it gave it only {have}"
+                    )
+                    break
+            if problem:
+                break
+        if not problem:
+            return []
+    return [problem]
+
+
+def _declared_suits(
+    s: HandState, tricks: list[Trick], when: list[dict[int, int]]
+) -> list[tuple[int, int, int]]:
+    """(seat, trick declared for, suit) of each declared marriage."""
+    out = []
+    for seat in (0, 1):
+        for suit in range(4):
+            if s.declared >> (seat * 4 + suit) & 1:
+                plays = [when[seat][c] for c in (suit * 8 + 2, suit * 8 + 3) if c in when[seat]]
+                out.append((seat, min(plays) if plays else len(tricks) + 1, suit))
+    return out
 
 
 def validate(position: HandState | PlayerView) -> list[str]:
