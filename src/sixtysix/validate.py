@@ -17,12 +17,17 @@ built by hand; :func:`sixtysix.testing.check_invariants` starts with it.
 
 What it checks, each tied to the rules page: field types and ranges; card conservation (§1);
 the tricks replayed from the non-dealer's lead give the won piles, the card points and
-the leader (§1.4); hand sizes against the deal, the draws and the tricks (§1.3, §1.5);
-the step against the card on the table and the decision after a trick (§2.1); the
-turn-up, the exchange card and the exchanger (§3); marriages: values, counting,
-holding and leading (§4); the closing facts and the close snapshot (§2.2, §9.9);
-automatic claims (§2.4); a finished hand that ended the way the rules end hands; and a
-hand that is not over has a legal move.
+the leader (§1.4); the number of draws against the tricks (never more draws than tricks)
+and hand sizes against the deal, the draws and the tricks (§1.3, §1.5), also at every
+moment of the hand (the cards a seat played, married and exchanged by a trick fit into
+the cards it had then); the step against the card on the table and the decision after a
+trick (§2.1), and empty hands end the hand (§2.5); the turn-up, the exchange card, the
+exchanger and a turn that allowed the exchange (§3); the bottom card of an exhausted talon
+went to the loser of the last drawing trick (§1.5); the strict tricks were followed by the
+rules (§1.6); marriages: values, the lead each was declared for, the phase, counting and
+pending points (§4); the closer, the closing facts and the close snapshot (§2.2, §9.9);
+automatic claims at every window (§2.4); a finished hand that ended the way the rules end
+hands; and a hand that is not over has a legal move. docs/notation.md lists them all.
 """
 
 from __future__ import annotations
