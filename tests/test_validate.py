@@ -507,6 +507,20 @@ UNREACHABLE = [
         "SANTASE 1 TC ADTDKD KC9D - F0 QCJS,QSAC,AHTS,THKS,9H9C,QDJD,KHTC,JCQH,9SJH,AS 0D - - -",
         "seat 1 had 68 points after winning trick 8, but the hand went on",
     ),
+    (
+        "SCHNAPSEN 0 QD ADTDKDAH TCKCQCJD THKHQHJHASTSKSQSJSQD - ACJC - - - -",
+        "the hand ended after trick 1 before the players drew, but there was no decision to "
+        "claim at",
+    ),
+    (
+        "VU_SCHNAPSEN 1 AD ACTCADQD QCTDTHKS - - JCTS,QSKD,JDJS,JHAS,KCKH,AHQH 1C mC - -",
+        "marriage_out_without_lead is off, so declaring a marriage cannot end the hand",
+    ),
+    (
+        "SCHNAPSEN[claim_mode=AUTO] 1 QS JCTDTHAS QCKDQDQH ADQS - ACTS,JDAH,TCKS,KHJS,KCJH 1C "
+        "mC - -",
+        "the hand ended before the draw after a trick, but a leading turn has begun",
+    ),
     (  # two cards a hand: the exchange card and the marriage make three before trick 1
         "SCHNAPSEN[deal_packets=1-1] 0 AS ACTC QHAS KCQCADTDKDQDJDJCTHJHTSKSQSJS L0 KHAH 1H* "
         "- - 1",
@@ -604,3 +618,15 @@ def test_the_closers_opponent_may_exchange_in_the_first_trick_after_the_close() 
     text = dump_position(s).replace(" - - 0:1:0:0:0 1", " - - - 1")
     with pytest.raises(ParseError):
         load_position(text)
+
+
+def test_an_automatic_claim_ends_the_hand_before_the_draw() -> None:
+    over = find(
+        SANTASE, lambda t: t.is_over and len(t.talon) >= 4 and not t.is_closed and bool(t.hands[0])
+    )
+    hands = list(over.hands)
+    hands[over.leader] |= 1 << over.talon[0]
+    hands[1 - over.leader] |= 1 << over.talon[1]
+    problems = _problems_of(over, hands=(hands[0], hands[1]), talon=over.talon[2:])
+    assert "claims are automatic, so the hand ended when seat" in problems
+    assert "but the players drew, closed the talon or began a turn after it" in problems

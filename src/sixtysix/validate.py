@@ -492,12 +492,39 @@ def _ending_problems(s: HandState, played: int) -> list[str]:
             return ["claims are automatic, the trick winner has 66, but the hand goes on"]
     if step is not Step.OVER or not s.hands[0] | s.hands[1]:
         return []
-    # Finished with cards in hand: the leader claimed (or reached 66 under AUTO).
+    # Finished with cards in hand: the leader claimed (or reached 66 under AUTO), right
+    # after a trick before the draw (at the decision, or automatically), or in its turn.
+    draws = (r.talon_size - len(s.talon)) // 2
+    before_draw = s.closed_by < 0 and bool(s.talon) and draws == played - 1
+    if before_draw and (s.turn_marriage >= 0 or s.turn_steps):
+        return ["the hand ended before the draw after a trick, but a leading turn has begun"]
     if auto:
         if leader_points < 66:
             return [
                 f"claims are automatic, but the hand ended with cards in hand while the "
                 f"leader, seat {s.leader}, has only {leader_points} points"
+            ]
+        if s.turn_marriage >= 0 and not r.marriage_out_without_lead:
+            return [
+                "claims are automatic but marriage_out_without_lead is off, so declaring a "
+                "marriage cannot end the hand"
+            ]
+        at = s.close_snapshot.tricks_played if s.close_snapshot is not None else -1
+        open_talon = s.closed_by < 0 and bool(s.talon)
+        if s.turn_marriage < 0 and (
+            s.turn_steps or at >= played or (open_talon and not before_draw)
+        ):
+            return [
+                f"claims are automatic, so the hand ended when seat {s.leader} won trick "
+                f"{played}, but the players drew, closed the talon or began a turn after it"
+            ]
+        return []
+    if before_draw:
+        why = decision_rule(r, len(s.talon))
+        if why is not None:
+            return [
+                f"the hand ended after trick {played} before the players drew, but there "
+                f"was no decision to claim at: {why}"
             ]
         return []
     won = bool(s.won[s.leader])

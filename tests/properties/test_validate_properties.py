@@ -103,10 +103,17 @@ def coherent_swap(s: HandState, data: st.DataObject) -> HandState | None:
 
 
 def coherent_field(s: HandState, data: st.DataObject) -> HandState | None:
-    """Rewrite one field of the position string: who moves, marriages, turn, close, ..."""
+    """Rewrite one field of the position string: rules, dealer, turn-up, who moves, ..."""
     parts = dump_position(s).split(" ")
-    k = data.draw(st.sampled_from([6, 7, 8, 9, 10, 11]))
-    if k == 6:
+    k = data.draw(st.sampled_from([0, 1, 2, 6, 7, 8, 9, 10, 11]))
+    if k == 0:  # the same position under other rules with the same deck
+        others = [n for n, r in ss.PRESETS.items() if r.deck is s.rules.deck and r != s.rules]
+        parts[0] = data.draw(st.sampled_from(others)) if others else parts[0]
+    elif k == 1:
+        parts[1] = str(1 - s.dealer)
+    elif k == 2:  # another turn-up (and so trumps)
+        parts[2] = str(data.draw(st.sampled_from(s.rules.deck.cards)))
+    elif k == 6:
         parts[6] = data.draw(st.sampled_from(["L0", "L1", "F0", "F1", "D0", "D1", "-"]))
     elif k == 7:  # move cards between the tricks and the hands and talon
         played = parts[7].replace(",", "")
