@@ -281,8 +281,7 @@ def _size_problems(s: HandState, played: int) -> list[str]:
         # ``start // 2``, so the talon cannot shrink faster than the tricks are played.
         return [
             f"{start - n} cards are gone from the talon ({draws} draw{'s' * (draws != 1)}), "
-            f"but only {played} "
-            f"tricks were played and the players draw once after each (§1.5)"
+            f"but only {played} tricks were played and the players draw once after each (§1.5)"
         ]
     if s.closed_by >= 0 or not s.talon:
         return out
@@ -437,11 +436,10 @@ def _closing_problems(s: HandState, tricks: list[tuple[int, int, int, int]]) -> 
         return ["the talon was closed instead of drawing, but close_timing is AFTER_DRAW"]
     closer = tricks[at - 1][3] if at else 1 - s.dealer
     if s.closed_by != closer:
+        who = f"who won trick {at}" if at else "the first leader"
         return [
             f"seat {s.closed_by} closed the talon after {at} trick{'s' * (at != 1)}, but only "
-            f"seat {closer}, "
-            + ("who won trick " + str(at) if at else "the first leader")
-            + ", could close it then"
+            f"seat {closer}, {who}, could close it then"
         ]
     this_turn = at == draws == len(tricks) and s.lead < 0 and s.step in (Step.LEAD, Step.OVER)
     if bool(s.turn_steps & TURN_CLOSED) != this_turn:
@@ -559,8 +557,7 @@ def _history_problems(s: HandState, tricks: list[Trick]) -> list[str]:
         when[s.leader][s.lead] = len(tricks) + 1
     out = _bottom_problems(s, tricks, draws, when)
     out += _strict_problems(s, tricks, draws, at, when)
-    marriage_out = _declaration_problems(s, tricks, draws, at, when)
-    out += marriage_out
+    out += _declaration_problems(s, tricks, draws, at, when)
     if not out and s.rules.claim_mode is ClaimMode.AUTO:
         out += _auto_problems(s, tricks, when)
     if out:
