@@ -33,8 +33,7 @@ from sixtysix.svg import position_svg
 Damage = Callable[[HandState, st.DataObject], HandState | None]
 
 
-def _places(s: HandState) -> list[str]:
-    return ["hand0", "hand1", "talon", "won0", "won1"]
+PLACES = ("hand0", "hand1", "talon", "won0", "won1")
 
 
 def _cards_at(s: HandState, place: str) -> list[int]:
@@ -62,9 +61,9 @@ def _put(s: HandState, place: str, card: int, add: bool, at: int = 0) -> HandSta
 
 def move_card(s: HandState, data: st.DataObject) -> HandState | None:
     """Move one card from a hand, the talon or a won pile to another of them."""
-    src = data.draw(st.sampled_from([p for p in _places(s) if _cards_at(s, p)]))
+    src = data.draw(st.sampled_from([p for p in PLACES if _cards_at(s, p)]))
     card = data.draw(st.sampled_from(_cards_at(s, src)))
-    dst = data.draw(st.sampled_from([p for p in _places(s) if p != src]))
+    dst = data.draw(st.sampled_from([p for p in PLACES if p != src]))
     at = data.draw(st.integers(0, 12))
     return _put(_put(s, src, card, False), dst, card, True, at)
 
@@ -92,11 +91,9 @@ def swap_cards(s: HandState, data: st.DataObject) -> HandState | None:
 
 def coherent_swap(s: HandState, data: st.DataObject) -> HandState | None:
     """Swap two cards in the position string (the tricks and points are recomputed)."""
-    text = dump_position(s)
-    parts = text.split(" ")
-    body = " ".join(parts[3:8])
-    codes = sorted({body[i : i + 2] for i in range(len(body) - 1) if body[i : i + 2].strip()})
-    codes = [c for c in codes if c in {str(c2) for c2 in s.rules.deck.cards}]
+    parts = dump_position(s).split(" ")
+    body = " ".join(parts[3:8])  # the hands, the talon, who moves and the played cards
+    codes = [str(card) for card in s.rules.deck.cards]
     a, b = data.draw(st.lists(st.sampled_from(codes), min_size=2, max_size=2, unique=True))
     swapped = body.replace(a, "##").replace(b, a).replace("##", b)
     return _load(" ".join([*parts[:3], *swapped.split(" "), *parts[8:]]))
