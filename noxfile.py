@@ -184,6 +184,16 @@ MUTATION_TARGETS = {
     # failure), and enough to kill every killable mutant (docs/fuzzing.md).
     "engine": ("src/sixtysix/engine.py", [*_RULE_TESTS, "src/sixtysix/engine.py"]),
     "legality": ("src/sixtysix/legality.py", [*_RULE_TESTS, "src/sixtysix/legality.py"]),
+    # Seed to shuffled deck, shared by every game: the deal tests of both games.
+    "seeding": (
+        "src/sixtysix/_seeding.py",
+        [
+            "tests/test_deal.py",
+            "tests/test_engine_mutants.py",
+            "tests/partnership/test_rules_deal.py",
+            "src/sixtysix/_seeding.py",
+        ],
+    ),
 }
 
 
@@ -191,8 +201,8 @@ MUTATION_TARGETS = {
 def mutation(session: nox.Session) -> None:
     """Mutation testing with mutmut (not a default session; CPU heavy).
 
-    ``python -m nox -s mutation -- scoring`` (the default), ``-- records``, ``-- engine``
-    or ``-- legality`` (long: the engine took 48 minutes with one child on a loaded
+    ``python -m nox -s mutation -- scoring`` (the default), ``-- records``, ``-- engine``,
+    ``-- legality`` or ``-- seeding`` (the engine: 10 to 50 minutes with one child on a
     two-core machine); ``-- scoring --max-children 2`` passes the rest to ``mutmut run``.
     It runs in a copy of the project under build/mutation/TARGET (so the worktree is
     never mutated), with the plugin ``tests.fuzz.caches`` emptying the engine caches

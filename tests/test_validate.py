@@ -9,6 +9,7 @@ from typing import Any
 
 import attrs
 import pytest
+from tests.helpers import deal, play
 
 import sixtysix as ss
 from sixtysix import (
@@ -119,7 +120,7 @@ def test_hand_sizes_against_talon_and_tricks() -> None:
     talon = f[5]
     # Two talon cards moved into the hands: as if the players had drawn without a trick.
     text = damaged(state, f4=f[3] + talon[:2], f5=f[4] + talon[2:4], f6=talon[4:])
-    rejected(text, "0 tricks on an open talon but the players drew 1 times")
+    rejected(text, "2 cards are gone from the talon \\(1 draw\\), but only 0 tricks")
     after = find(CLASSIC_66, lambda s: s.step is Step.LEAD and s.tricks_played == 2)
     g = fields(after)
     # The same hands with a talon two cards longer: the hands are too big.
@@ -439,3 +440,193 @@ def test_counted_snapshot_marriages_need_a_trick_at_the_close() -> None:
         declared=closed.declared | 1 << (opp * 4 + (closed.trump + 1) % 4),
     )
     assert "who had won no trick at the close" in problems
+
+
+# --------------------------------------------------------------------------- histories
+
+#: Positions that no history of play reaches, each with the one problem it has. Each was
+#: confirmed unreachable by the search of tests/reachability.py.
+UNREACHABLE = [
+    (
+        "HOYLE_66 1 QC - - 9SASTDQSJCTHADJSKSQC L0 TCKH,QDAC,TSQH,9C9H,KCKD,9DJD,AHJH - - "
+        "1:2:1:14:0 -",
+        "both hands are empty, so the hand is over",
+    ),
+    (
+        "CLASSIC_66 1 QH QCAD9D9H9S TCKDJDTSKS TDKHJSQSTHACASJCJHKC9CQH - AHQD - - 1:1:1:14:20 -",
+        "seat 1 closed the talon after 1 trick, but only seat 0, who won trick 1, could close",
+    ),
+    (
+        "CLASSIC_66 1 QC KDQDJDAHQH9H ACKC9C9DJHTS 9SASTDQSJCTHADJSKSQC L0 TCKH - - 0:1:0:0:20 -",
+        "in this leading turn, but the turn does not record the close",
+    ),
+    (
+        "CLASSIC_66 0 AS ADKDQDQSJS TCKCJC9C9H 9DKHTHAHJHTDTSQCACQHJDAS L0 9SKS - c 0:1:0:0:0 -",
+        "the turn records that the leader closed the talon in it, but the close snapshot says "
+        "the talon was closed after 1 trick and 0 draws",
+    ),
+    (
+        "CLASSIC_66 1 QC KDAH9H KC9CTS 9SASTDQSJCTHADJSKSQC - TCKH,QDAC,9DJH,QHJD - - "
+        "1:2:1:14:0 -",
+        "trick 3 was played with the talon closed, but seat 0 followed 9D with JH, which "
+        "FOLLOW_HEAD_OR_TRUMP does not allow",
+    ),
+    (
+        "SCHNAPSEN 0 JS QCADQDTSKS KCTDAHTHQH QSJCASTCKDJDACJS L1 KHJH 1H mH - -",
+        "seat 1's H marriage is declared in this turn, but KH or QH is no longer in its hand",
+    ),
+    (
+        "HOYLE_66 0 AS ADQDJS TCKCKH THAHJHTDTSQCACQHJDAS L0 9CKS,KD9H,9DJC,QS9S 0S - 0:2:0:0:0 -",
+        "seat 0's S marriage must have been declared when it led the king or queen of S",
+    ),
+    (
+        "CLASSIC_66[marriage_pending_redeem=NEXT_TRICK_AFTER_DECLARING,claim_mode=AUTO] 0 AS - "
+        "9C 9DKHTHAHJHTDTSQCACQHJDAS F1 9SKS,ADJC,JS9H,QDKC,QSTC,KD 0D - 0:1:0:0:0 -",
+        "declared in trick 4, with the talon closed or exhausted, but this rule set allows no "
+        "marriage then",
+    ),
+    (
+        "SANTASE 1 QC TCQDJDAHQH9H ACKC9C9DJHTS 9SASTDQSJCTHADJSKSQC L0 KDKH 0D - - -",
+        "declared in trick 1, before seat 0 had won a trick, but this rule set forbids that",
+    ),
+    (
+        "VU_SCHNAPSEN 1 TH JDQHTSQS ACJCAHKHAS KCQCJHKDTDTH F1 ADJS,TCQD,KS 0S - - -",
+        "seat 0's marriages give 0 counted and 20 pending points by the tricks it won since "
+        "declaring them, not 20 and 0",
+    ),
+    (
+        "CLASSIC_66 1 QC KDAHQH9H KC9CJHTS 9SASTDQSJCTHADJSKSQC L0 TCKH,QDAC,9DJD 0D - "
+        "1:2:1:14:0 -",
+        "the close snapshot counts 0 marriage points for seat 0, but its marriages counted 20",
+    ),
+    (
+        "SANTASE 1 TC TDKDKHQHJH KCJCJD9DAS9S ADTC F1 QCJS,AC9C,AHTS,THKS,9HQS,QD 0D - - -",
+        "seat 0 reached 74 points by declaring a marriage before trick 6, but the hand went on",
+    ),
+    (
+        "SANTASE 1 TC ADTDKD KC9D - F0 QCJS,QSAC,AHTS,THKS,9H9C,QDJD,KHTC,JCQH,9SJH,AS 0D - - -",
+        "seat 1 had 68 points after winning trick 8, but the hand went on",
+    ),
+    (
+        "SCHNAPSEN 0 QD ADTDKDAH TCKCQCJD THKHQHJHASTSKSQSJSQD - ACJC - - - -",
+        "the hand ended after trick 1 before the players drew, but there was no decision to "
+        "claim at",
+    ),
+    (
+        "VU_SCHNAPSEN 1 AD ACTCADQD QCTDTHKS - - JCTS,QSKD,JDJS,JHAS,KCKH,AHQH 1C mC - -",
+        "marriage_out_without_lead is off, so declaring a marriage cannot end the hand",
+    ),
+    (
+        "SCHNAPSEN[claim_mode=AUTO] 1 QS JCTDTHAS QCKDQDQH ADQS - ACTS,JDAH,TCKS,KHJS,KCJH 1C "
+        "mC - -",
+        "the hand ended before the draw after a trick, but a leading turn has begun",
+    ),
+    (  # two cards a hand: the exchange card and the marriage make three before trick 1
+        "SCHNAPSEN[deal_packets=1-1] 0 AS ACTC QHAS KCQCADTDKDQDJDJCTHJHTSKSQSJS L0 KHAH 1H* "
+        "- - 1",
+        "seat 1 must have held 3 cards before trick 1",
+    ),
+    (
+        "SCHNAPSEN 0 TD QDKHJHTS ACJCADQHKS QCTHJSTCKCJD F1 ASTD,QSAH,KD - - 0:2:0:0:0 0",
+        "seat 0 exchanged the exchange card for the turn-up, but no turn before it played TD "
+        "allowed it the exchange",
+    ),
+]
+
+
+@pytest.mark.parametrize(("text", "problem"), UNREACHABLE)
+def test_positions_without_a_history_are_rejected(text: str, problem: str) -> None:
+    with pytest.raises(ParseError) as info:
+        load_position(text)
+    assert problem in str(info.value)
+    assert "; " not in str(info.value).split(": ", 1)[1]  # the one problem, named
+
+
+def test_the_talon_cannot_shrink_faster_than_the_tricks_are_played() -> None:
+    """The issue: the twelve talon cards moved into the hands before any trick."""
+    parts = fields(new_hand(CLASSIC_66, seed=1))
+    parts[3] += parts[5][:12]
+    parts[4] += parts[5][12:]
+    parts[5] = "-"
+    text = " ".join(parts)
+    rejected(text, "12 cards are gone from the talon \\(6 draws\\), but only 0 tricks")
+    # The same damage as a raw state: validate names it and observe refuses nothing
+    # it accepts (it used to fail with an IndexError).
+    s = new_hand(CLASSIC_66, seed=1)
+    talon = 0
+    for i in s.talon:
+        talon |= 1 << i
+    low = sum(1 << i for i in s.talon[:6])
+    bad = attrs.evolve(s, hands=(s.hands[0] | low, s.hands[1] | talon & ~low), talon=())
+    assert validate(bad) == [
+        "12 cards are gone from the talon (6 draws), but only 0 tricks were played and the "
+        "players draw once after each (§1.5)"
+    ]
+
+
+def test_the_last_card_of_the_talon_goes_to_the_loser_of_the_last_drawing_trick() -> None:
+    def exhausted(seed: int) -> HandState | None:
+        """Random play without close or claim until the talon has just run out."""
+        rng = random.Random(seed)
+        t = new_hand(CLASSIC_66, seed=seed)
+        while t.talon or t.step is not Step.LEAD:
+            if t.is_over:
+                return None
+            moves = [m for m in legal_moves(t) if not isinstance(m, ss.Close | ss.Claim)]
+            t = apply_move(t, rng.choice(moves))
+        held = t.hands[1 - t.leader] >> t.dealt_turnup & 1
+        return t if held and t.exchanged_by < 0 else None
+
+    s = next(t for t in map(exhausted, range(100)) if t is not None)
+    loser, up = 1 - s.leader, 1 << s.dealt_turnup
+    other = s.hands[s.leader] & -s.hands[s.leader]
+    hands = list(s.hands)
+    hands[loser] ^= up | other
+    hands[s.leader] ^= up | other
+    problems = _problems_of(s, hands=(hands[0], hands[1]))
+    assert f"seat {loser} lost trick 6, the last before the talon ran out" in problems
+    assert "neither holds it nor played it after that trick" in problems
+
+
+def test_an_exchange_after_a_strict_trick_is_no_reason_to_reject_it() -> None:
+    """With WHILE_CLOSED_WITH_TRICK a player with a trick exchanges on a closed talon, also
+    as follower: seat 0 followed TS with JS holding JS and 9S, then exchanged 9S for AS."""
+    rules = attrs.evolve(HOYLE_66, strict_play=ss.StrictPlay.FOLLOW_HEAD_OR_TRUMP)
+    s = deal(rules, "KH TS AC KD 9C JC", "AH JS 9S QC QD JD", "AS", "TC KC AD TD 9D TH QH JH")
+    s = play(s, "KH AH draw QC AC close TS JS KD exchange")
+    assert s.exchanged_by == 0 and s.is_closed
+    assert validate(s) == []
+    # With AS in hand then, JS would not have been a legal answer to TS.
+    hand = s.hands[0] | _bit("JS")
+    ts = ss.Card.parse("TS").index
+    assert not ss.legality.follow_mask(rules, hand, ts, s.trump, True) & _bit("JS")
+    # Where the closed talon allows no exchange, seat 0 exchanged before the close and
+    # held AS in trick 3: JS was a revoke.
+    never = attrs.evolve(rules, exchange_when_closed=ss.ExchangeWhenClosed.NEVER)
+    assert "seat 0 followed TS with JS" in _problems_of(s, rules=never)
+
+
+def test_the_closers_opponent_may_exchange_in_the_first_trick_after_the_close() -> None:
+    s = deal(
+        ss.PAGAT_66, "KH TS AC KD 9S JC", "AH JS 9C QC QD JD", "AS", "TC KC AD TD 9D TH QH JH"
+    )
+    s = play(s, "KH AH draw close QC exchange")
+    assert s.exchanged_by == 1 and s.closed_by == 0
+    assert validate(s) == []
+    assert load_position(dump_position(s)) == s
+    # The same cards with the exchange before the close: seat 1 had won no trick.
+    text = dump_position(s).replace(" - - 0:1:0:0:0 1", " - - - 1")
+    with pytest.raises(ParseError):
+        load_position(text)
+
+
+def test_an_automatic_claim_ends_the_hand_before_the_draw() -> None:
+    over = find(
+        SANTASE, lambda t: t.is_over and len(t.talon) >= 4 and not t.is_closed and bool(t.hands[0])
+    )
+    hands = list(over.hands)
+    hands[over.leader] |= 1 << over.talon[0]
+    hands[1 - over.leader] |= 1 << over.talon[1]
+    problems = _problems_of(over, hands=(hands[0], hands[1]), talon=over.talon[2:])
+    assert "claims are automatic, so the hand ended when seat" in problems
+    assert "but the players drew, closed the talon or began a turn after it" in problems

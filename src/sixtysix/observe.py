@@ -472,18 +472,18 @@ def validate_view(view: PlayerView) -> list[str]:
         unseen, in_hand, _ = _hidden_counts(view)
     except DealError as exc:
         return [str(exc)]
-    shadow = _shadow_state(view)
-    problems = state_problems(shadow)
-    if problems:
-        return problems
-    if observe(shadow, view.seat) != view:
-        return ["the known opponent cards are not what the public facts tell the seat"]
     possible = (unseen & ~view.opponent_excluded_mask).bit_count()
     if possible < in_hand:
         return [
             f"the opponent holds {in_hand} unseen cards but only {possible} unseen cards "
             "are possible for them"
         ]
+    shadow = _shadow_state(view)
+    problems = state_problems(shadow)
+    if problems:
+        return problems
+    if observe(shadow, view.seat) != view:
+        return ["the known opponent cards are not what the public facts tell the seat"]
     return []
 
 
@@ -534,13 +534,18 @@ def _hidden_counts(view: PlayerView) -> tuple[int, int, int]:
 
 
 def _shadow_state(view: PlayerView) -> HandState:
-    """A state with the view's public facts; unseen cards placed in index order."""
+    """A state with the view's public facts; unseen cards placed in index order.
+
+    The opponent gets the first unseen cards it can hold (those the strict-phase
+    inferences leave it), so that the strict tricks it followed stay legal.
+    """
     unseen, in_hand, _ = _hidden_counts(view)
-    ids = list(iter_mask(unseen))
+    excluded = view.opponent_excluded_mask
+    ids = [*iter_mask(unseen & ~excluded), *iter_mask(unseen & excluded)]
     opponent = 0
     for i in ids[:in_hand]:
         opponent |= 1 << i
-    rest = tuple(ids[in_hand:])
+    rest = tuple(sorted(ids[in_hand:]))
     talon = (*rest, view.talon_bottom) if view.talon_size else ()
     return _make_state(view, opponent, talon)
 

@@ -17,12 +17,17 @@ built by hand; :func:`sixtysix.testing.check_invariants` starts with it.
 
 What it checks, each tied to the rules page: field types and ranges; card conservation (§1);
 the tricks replayed from the non-dealer's lead give the won piles, the card points and
-the leader (§1.4); hand sizes against the deal, the draws and the tricks (§1.3, §1.5);
-the step against the card on the table and the decision after a trick (§2.1); the
-turn-up, the exchange card and the exchanger (§3); marriages: values, counting,
-holding and leading (§4); the closing facts and the close snapshot (§2.2, §9.9);
-automatic claims (§2.4); a finished hand that ended the way the rules end hands; and a
-hand that is not over has a legal move.
+the leader (§1.4); the number of draws against the tricks (never more draws than tricks)
+and hand sizes against the deal, the draws and the tricks (§1.3, §1.5), also at every
+moment of the hand (the cards a seat played, married and exchanged by a trick fit into
+the cards it had then); the step against the card on the table and the decision after a
+trick (§2.1), and empty hands end the hand (§2.5); the turn-up, the exchange card, the
+exchanger and a turn that allowed the exchange (§3); the bottom card of an exhausted talon
+went to the loser of the last drawing trick (§1.5); the strict tricks were followed by the
+rules (§1.6); marriages: values, the lead each was declared for, the phase, counting and
+pending points (§4); the closer, the closing facts and the close snapshot (§2.2, §9.9);
+automatic claims at every window (§2.4); a finished hand that ended the way the rules end
+hands; and a hand that is not over has a legal move. docs/notation.md lists them all.
 """
 
 from __future__ import annotations
@@ -35,12 +40,29 @@ from .cards import (
     KING_QUEEN,
     POINTS,
     exchange_card_index,
+    iter_mask,
     marriage_value,
     trick_winner,
 )
 from .errors import quote
-from .legality import claim_rule, close_rule, decision_rule, options, rule_facts
-from .rules import ClaimMode, CloseTiming, MarriageLead, MarriagePendingRedeem, Rules
+from .legality import (
+    claim_rule,
+    close_rule,
+    decision_rule,
+    follow_mask,
+    options,
+    rule_facts,
+)
+from .rules import (
+    ClaimMode,
+    CloseTiming,
+    ExchangeTiming,
+    ExchangeWhenClosed,
+    MarriageBeforeFirstTrick,
+    MarriageLead,
+    MarriagePendingRedeem,
+    Rules,
+)
 from .state import TURN_CLOSED, CloseSnapshot, HandState, Step
 
 if TYPE_CHECKING:
@@ -224,6 +246,8 @@ def state_problems(s: HandState) -> list[str]:
     out += _marriage_problems(s, tricks)
     out += _closing_problems(s, tricks)
     out += _ending_problems(s, len(tricks))
+    if not out:
+        out += _history_problems(s, tricks)
     no_move = not out and s.step is not Step.OVER
     # Implied by the checks above (a held card can always be led or played); kept so the
     # promise "not over means a legal move" does not rest on that.
@@ -250,7 +274,16 @@ def _size_problems(s: HandState, played: int) -> list[str]:
                 f"seat {seat} holds {held} cards, but after {played} tricks and {draws} "
                 f"draws from the talon it should hold {expected}"
             )
-    if out or s.closed_by >= 0 or not s.talon:
+    if out:
+        return out
+    if draws > played:
+        # Each draw follows a trick (§1.5): the first after trick 1, the last after trick
+        # ``start // 2``, so the talon cannot shrink faster than the tricks are played.
+        return [
+            f"{start - n} cards are gone from the talon ({draws} draw{'s' * (draws != 1)}), "
+            f"but only {played} tricks were played and the players draw once after each (§1.5)"
+        ]
+    if s.closed_by >= 0 or not s.talon:
         return out
     # An open talon: the players drew after every trick but one awaiting the decision
     # of §2.1 (or a last one that ended the hand).
@@ -268,6 +301,8 @@ def _turn_problems(s: HandState, played: int) -> list[str]:
     step = s.step
     if (s.lead >= 0) != (step is Step.FOLLOW):
         out.append("a card is on the table exactly when the follower is to move")
+    if not s.hands[0] | s.hands[1] and step is not Step.OVER:
+        out.append("both hands are empty, so the hand is over (§2.5)")
     if step is Step.DECIDE:
         if not played or s.closed_by >= 0 or not s.talon:
             out.append("the decision after a trick needs a won trick and an open talon")
@@ -399,6 +434,25 @@ def _closing_problems(s: HandState, tricks: list[tuple[int, int, int, int]]) -> 
         return [f"the talon was closed after {at} tricks, but with {draws} draws"]
     if at - draws == 1 and r.close_timing is not CloseTiming.BEFORE_OR_AFTER_DRAW:
         return ["the talon was closed instead of drawing, but close_timing is AFTER_DRAW"]
+    closer = tricks[at - 1][3] if at else 1 - s.dealer
+    if s.closed_by != closer:
+        who = f"who won trick {at}" if at else "the first leader"
+        return [
+            f"seat {s.closed_by} closed the talon after {at} trick{'s' * (at != 1)}, but only "
+            f"seat {closer}, {who}, could close it then"
+        ]
+    this_turn = at == draws == len(tricks) and s.lead < 0 and s.step in (Step.LEAD, Step.OVER)
+    if bool(s.turn_steps & TURN_CLOSED) != this_turn:
+        if this_turn:
+            return [
+                f"the talon was closed after the draw of trick {at}, in this leading turn, "
+                "but the turn does not record the close"
+            ]
+        return [
+            "the turn records that the leader closed the talon in it, but the close "
+            f"snapshot says the talon was closed after {at} trick{'s' * (at != 1)} and "
+            f"{draws} draw{'s' * (draws != 1)}"
+        ]
     out = []
     opp = 1 - s.closed_by
     before = [t for t in tricks[:at] if t[3] == opp]
@@ -436,12 +490,39 @@ def _ending_problems(s: HandState, played: int) -> list[str]:
             return ["claims are automatic, the trick winner has 66, but the hand goes on"]
     if step is not Step.OVER or not s.hands[0] | s.hands[1]:
         return []
-    # Finished with cards in hand: the leader claimed (or reached 66 under AUTO).
+    # Finished with cards in hand: the leader claimed (or reached 66 under AUTO), right
+    # after a trick before the draw (at the decision, or automatically), or in its turn.
+    draws = (r.talon_size - len(s.talon)) // 2
+    before_draw = s.closed_by < 0 and bool(s.talon) and draws == played - 1
+    if before_draw and (s.turn_marriage >= 0 or s.turn_steps):
+        return ["the hand ended before the draw after a trick, but a leading turn has begun"]
     if auto:
         if leader_points < 66:
             return [
                 f"claims are automatic, but the hand ended with cards in hand while the "
                 f"leader, seat {s.leader}, has only {leader_points} points"
+            ]
+        if s.turn_marriage >= 0 and not r.marriage_out_without_lead:
+            return [
+                "claims are automatic but marriage_out_without_lead is off, so declaring a "
+                "marriage cannot end the hand"
+            ]
+        at = s.close_snapshot.tricks_played if s.close_snapshot is not None else -1
+        open_talon = s.closed_by < 0 and bool(s.talon)
+        if s.turn_marriage < 0 and (
+            s.turn_steps or at >= played or (open_talon and not before_draw)
+        ):
+            return [
+                f"claims are automatic, so the hand ended when seat {s.leader} won trick "
+                f"{played}, but the players drew, closed the talon or began a turn after it"
+            ]
+        return []
+    if before_draw:
+        why = decision_rule(r, len(s.talon))
+        if why is not None:
+            return [
+                f"the hand ended after trick {played} before the players drew, but there "
+                f"was no decision to claim at: {why}"
             ]
         return []
     won = bool(s.won[s.leader])
@@ -449,6 +530,374 @@ def _ending_problems(s: HandState, played: int) -> list[str]:
     if why is not None and not (s.turn_marriage < 0 and won):
         return [f"the hand ended with cards in hand, but seat {s.leader} could not claim: {why}"]
     return []
+
+
+Trick = tuple[int, int, int, int]
+
+
+def _history_problems(s: HandState, tricks: list[Trick]) -> list[str]:
+    """What no history of play gives, once the fields agree with each other.
+
+    The played cards fix who led and won each trick, and the talon's size fixes how many
+    times the players drew: after tricks 1 to ``draws`` (§1.5). So the last card of the
+    talon went to the loser of trick ``draws``, the tricks after the close or the last
+    draw were played under the strict rules (§1.6), each marriage was declared for the
+    first lead of its king or queen (§4), and the exchange took place in some turn that
+    allowed it (§3).
+    """
+    r = s.rules
+    draws = (r.talon_size - len(s.talon)) // 2
+    at = s.close_snapshot.tricks_played if s.close_snapshot is not None else -1
+    # The trick (1-based) in which each seat played each of its cards.
+    when: list[dict[int, int]] = [{}, {}]
+    for j, (leader, lead, follow, _) in enumerate(tricks, 1):
+        when[leader][lead] = j
+        when[1 - leader][follow] = j
+    if s.lead >= 0:
+        when[s.leader][s.lead] = len(tricks) + 1
+    out = _bottom_problems(s, tricks, draws, when)
+    out += _strict_problems(s, tricks, draws, at, when)
+    out += _declaration_problems(s, tricks, draws, at, when)
+    if not out and s.rules.claim_mode is ClaimMode.AUTO:
+        out += _auto_problems(s, tricks, when)
+    if out:
+        return out
+    turns = _exchange_turns(s, tricks, draws, at, when) if s.exchanged_by >= 0 else []
+    if s.exchanged_by >= 0 and not turns:
+        return [
+            f"seat {s.exchanged_by} exchanged the exchange card for the turn-up, but no turn "
+            f"before it played {CARDS[s.dealt_turnup]} allowed it the exchange"
+        ]
+    return _holding_problems(s, tricks, draws, when, turns)
+
+
+def _bottom_problems(
+    s: HandState, tricks: list[Trick], draws: int, when: list[dict[int, int]]
+) -> list[str]:
+    """The last card of an exhausted talon was drawn by the loser of the last drawing trick."""
+    if s.talon:
+        return []
+    r = s.rules
+    bottom = exchange_card_index(r.deck, s.trump) if s.exchanged_by >= 0 else s.dealt_turnup
+    loser = 1 - tricks[draws - 1][3]
+    if s.hands[loser] >> bottom & 1 or when[loser].get(bottom, 0) > draws:
+        return []
+    what = "the exchange card" if s.exchanged_by >= 0 else "the turn-up"
+    return [
+        f"seat {loser} lost trick {draws}, the last before the talon ran out, so it drew its "
+        f"last card, {what} {CARDS[bottom]}; but seat {loser} neither holds it nor played it "
+        "after that trick"
+    ]
+
+
+def _strict_problems(
+    s: HandState, tricks: list[Trick], draws: int, at: int, when: list[dict[int, int]]
+) -> list[str]:
+    """Every trick of the strict phase was followed by the rules of §1.6."""
+    r = s.rules
+    start = at + 1 if at >= 0 else (draws + 1 if not s.talon else len(tricks) + 1)
+    up = s.dealt_turnup
+    ex = exchange_card_index(r.deck, s.trump)
+    out = []
+    for j in range(start, len(tricks) + 1):
+        leader, lead, follow, _ = tricks[j - 1]
+        seat = 1 - leader
+        hand = s.hands[seat]
+        for card, k in when[seat].items():
+            if k >= j:
+                hand |= 1 << card
+        if follow_mask(r, hand, lead, s.trump, True) >> follow & 1:
+            continue
+        # On a closed talon the follower may have exchanged in a later trick (only
+        # WHILE_CLOSED_WITH_TRICK allows that): then it held the exchange card instead
+        # of the turn-up in this one.
+        if (
+            s.exchanged_by == seat
+            and at >= 0
+            and r.exchange_when_closed is ExchangeWhenClosed.WHILE_CLOSED_WITH_TRICK
+            and hand >> up & 1
+            and not hand >> ex & 1
+        ):
+            other = hand ^ (1 << up) ^ (1 << ex)
+            if follow_mask(r, other, lead, s.trump, True) >> follow & 1:
+                continue
+        out.append(
+            f"trick {j} was played with the talon {'closed' if at >= 0 else 'exhausted'}, "
+            f"but seat {seat} followed {CARDS[lead]} with {CARDS[follow]}, which "
+            f"{r.strict_play.name} does not allow with its cards then "
+            f"({_cards(hand)})"
+        )
+        break
+    return out
+
+
+def _declaration_problems(
+    s: HandState, tricks: list[Trick], draws: int, at: int, when: list[dict[int, int]]
+) -> list[str]:
+    """Each marriage was declared for the first lead of its K or Q, where that was allowed."""
+    r = s.rules
+    out = []
+    counted = [0, 0]
+    pending = [0, 0]
+    snap_counted = 0
+    opp = 1 - s.closed_by
+    for seat in (0, 1):
+        wins = [j for j, t in enumerate(tricks, 1) if t[3] == seat]
+        for suit in range(4):
+            if not s.declared >> (seat * 4 + suit) & 1:
+                continue
+            letter = "CDHS"[suit]
+            king, queen = suit * 8 + 2, suit * 8 + 3
+            name = f"seat {seat}'s {letter} marriage"
+            if s.turn_marriage == suit and s.leader == seat and s.step in (Step.LEAD, Step.OVER):
+                if not (s.hands[seat] >> king & 1 and s.hands[seat] >> queen & 1):
+                    out.append(
+                        f"{name} is declared in this turn, but K{letter} or Q{letter} "
+                        "is no longer in its hand"
+                    )
+                    continue
+                j = len(tricks) + 1
+            else:
+                plays = [when[seat][c] for c in (king, queen) if c in when[seat]]
+                j = min(plays) if plays else 0
+                led = tricks[j - 1] if 0 < j <= len(tricks) else None
+                first = (
+                    (led[0], led[1])
+                    if led is not None
+                    else (s.leader, s.lead)
+                    if j == len(tricks) + 1
+                    else (-1, -1)
+                )
+                need = (king,) if r.marriage_lead is MarriageLead.KING_ONLY else (king, queen)
+                if first[0] != seat or first[1] not in need:
+                    card = "the king" if len(need) == 1 else "the king or queen"
+                    out.append(
+                        f"{name} must have been declared when it led {card} of {letter} "
+                        f"with both K{letter} and Q{letter} in hand, but the first of them "
+                        "it played was not such a lead"
+                    )
+                    continue
+            # j: the trick whose lead the marriage was declared before.
+            strict = (not s.talon and j > draws) or (at >= 0 and j > at)
+            if strict and not r.marriage_in_strict_phase:
+                out.append(
+                    f"{name} was declared in trick {j}, with the talon closed or exhausted, "
+                    "but this rule set allows no marriage then"
+                )
+            if r.marriage_before_first_trick is MarriageBeforeFirstTrick.FORBIDDEN and not any(
+                w < j for w in wins
+            ):
+                out.append(
+                    f"{name} was declared in trick {j}, before seat {seat} had won a trick, "
+                    "but this rule set forbids that"
+                )
+            value = marriage_value(suit, s.trump)
+            next_trick = (
+                r.marriage_pending_redeem is MarriagePendingRedeem.NEXT_TRICK_AFTER_DECLARING
+            )
+            if any(w >= j for w in wins) or (wins and not next_trick):
+                counted[seat] += value
+            else:
+                pending[seat] += value
+            if seat == opp and s.closed_by >= 0 and j <= at:
+                won_by_close = [w for w in wins if w <= at and (w >= j or not next_trick)]
+                if won_by_close:
+                    snap_counted += value
+    if out:
+        return out
+    for seat in (0, 1):
+        if (s.marriages[seat], s.pending[seat]) != (counted[seat], pending[seat]):
+            out.append(
+                f"seat {seat}'s marriages give {counted[seat]} counted and {pending[seat]} "
+                f"pending points by the tricks it won since declaring them, not "
+                f"{s.marriages[seat]} and {s.pending[seat]}"
+            )
+    snap = s.close_snapshot
+    if snap is not None and snap.opponent_marriages != snap_counted:
+        out.append(
+            f"the close snapshot counts {snap.opponent_marriages} marriage points for seat "
+            f"{opp}, but its marriages counted {snap_counted} when the talon was closed"
+        )
+    return out
+
+
+def _declared_for(
+    s: HandState, tricks: list[Trick], when: list[dict[int, int]]
+) -> list[tuple[int, int, int]]:
+    """(seat, trick declared for, value) of each declared marriage."""
+    return [
+        (seat, j, marriage_value(suit, s.trump))
+        for seat, j, suit in _declared_suits(s, tricks, when)
+    ]
+
+
+def _auto_problems(s: HandState, tricks: list[Trick], when: list[dict[int, int]]) -> list[str]:
+    """Under automatic claims, nobody reached 66 where a window opened without the hand ending.
+
+    A window opens when a seat wins a trick and, with ``marriage_out_without_lead``, when
+    it declares a marriage (§2.4); the last trick is never an automatic claim (§9.4).
+    """
+    r = s.rules
+    marriages = _declared_for(s, tricks, when)
+    next_trick = r.marriage_pending_redeem is MarriagePendingRedeem.NEXT_TRICK_AFTER_DECLARING
+    points = [0, 0]
+    wins: list[list[int]] = [[], []]
+    played = len(tricks)
+    for t in range(1, played + 2):
+        # The marriages declared for the lead of trick t, with the points before it.
+        for seat, j, _ in marriages if r.marriage_out_without_lead else ():
+            if j != t or (t > played and s.lead < 0):
+                continue  # the current turn's marriage: see _ending_problems
+            counted = sum(
+                v
+                for m_seat, k, v in marriages
+                if m_seat == seat and k <= j and any(w >= k or not next_trick for w in wins[seat])
+            )
+            if points[seat] + counted >= 66:
+                return [
+                    f"claims are automatic and seat {seat} reached {points[seat] + counted} "
+                    f"points by declaring a marriage before trick {t}, but the hand went on"
+                ]
+        if t > played:
+            break
+        _, lead, follow, winner = tricks[t - 1]
+        points[winner] += POINTS[lead] + POINTS[follow]
+        wins[winner].append(t)
+        if t == played and s.step is Step.OVER and s.turn_marriage < 0:
+            break  # the hand ended with this trick
+        total = points[winner] + sum(v for seat, j, v in marriages if seat == winner and j <= t)
+        if total >= 66:
+            return [
+                f"claims are automatic and seat {winner} had {total} points after winning "
+                f"trick {t}, but the hand went on"
+            ]
+    return []
+
+
+def _exchange_turns(
+    s: HandState, tricks: list[Trick], draws: int, at: int, when: list[dict[int, int]]
+) -> list[int]:
+    """The tricks in whose turn the exchanger could have exchanged (§3, §9.6).
+
+    Trick ``j``'s turn: before its lead when the exchanger led it, else before it followed.
+    Only turns up to the trick in which the exchanger played the turn-up count.
+    """
+    r = s.rules
+    seat = s.exchanged_by
+    played = len(tricks)
+    last = when[seat].get(s.dealt_turnup, played + 2)
+    decision_close = at >= 0 and at - draws == 1
+    # Whether the turn after the last trick has begun (else the hand waits for, or
+    # ended at, the decision after that trick or the trick itself).
+    begun = s.step in (Step.LEAD, Step.FOLLOW) or (
+        s.step is Step.OVER
+        and bool(s.hands[0] | s.hands[1])
+        and not (s.closed_by < 0 and s.talon and draws == played - 1)
+        and (r.claim_mode is not ClaimMode.AUTO or s.turn_marriage >= 0)
+    )
+    turns = []
+    for j in range(1, min(last, played + (1 if begun else 0)) + 1):
+        leading = (tricks[j - 2][3] if j > 1 else 1 - s.dealer) == seat
+        if j == played + 1 and not leading and s.lead < 0:
+            continue  # no card led yet in the current trick
+        talon = r.talon_size - 2 * min(j - 1, draws)
+        if not talon or talon < r.exchange_min_talon:
+            continue
+        won = any(t[3] == seat for t in tricks[: j - 1])
+        closed = at >= 0 and (at < j - 1 or (at == j - 1 and (decision_close or not leading)))
+        if not closed:
+            ok = (
+                (leading or r.exchange_timing is ExchangeTiming.ANY_TIME)
+                and (won or not r.exchange_requires_won_trick)
+                and (j > 1 or r.exchange_on_first_lead)
+            )
+        elif r.exchange_when_closed is ExchangeWhenClosed.AT_CLOSE_OPPONENT:
+            ok = not leading and seat != s.closed_by and j == at + 1
+        else:
+            ok = (
+                r.exchange_when_closed is ExchangeWhenClosed.WHILE_CLOSED_WITH_TRICK
+                and won
+                and (leading or r.exchange_timing is ExchangeTiming.ANY_TIME)
+            )
+        if ok:
+            turns.append(j)
+    return turns
+
+
+def _holding_problems(
+    s: HandState,
+    tricks: list[Trick],
+    draws: int,
+    when: list[dict[int, int]],
+    turns: list[int],
+) -> list[str]:
+    """No seat needed more cards in hand at once than the deal and the draws gave it.
+
+    A seat holds ``hand_size`` cards after the deal and gets one with each draw, so before
+    trick ``t`` it had held at most ``hand_size + min(t - 1, draws)`` different cards. It
+    must have held by then every card it played up to trick ``t``, both cards of each
+    marriage declared up to then, and the exchange card before exchanging (§1.3, §1.5,
+    §3, §4).
+    """
+    r = s.rules
+    held = 1 << 20
+    need: list[dict[int, int]] = [
+        {c: k - 1 for c, k in when[0].items()},
+        {c: k - 1 for c, k in when[1].items()},
+    ]
+    for seat in (0, 1):
+        for i in iter_mask(s.hands[seat]):
+            need[seat][i] = held
+    for seat, j, suit in _declared_suits(s, tricks, when):
+        for card in (suit * 8 + 2, suit * 8 + 3):
+            need[seat][card] = min(need[seat][card], j - 1)
+    loser = 1 - tricks[draws - 1][3] if not s.talon else -1
+    ex = exchange_card_index(r.deck, s.trump)
+    bottom = ex if s.exchanged_by >= 0 else s.dealt_turnup
+    problem = ""
+    for x in turns or [0]:
+        own = [dict(need[0]), dict(need[1])]
+        slots = [[0] * r.hand_size + list(range(1, draws + 1)) for _ in (0, 1)]
+        if loser >= 0:
+            del own[loser][bottom]  # the last draw of the loser (see _bottom_problems)
+            slots[loser].pop()
+        deadlines = [sorted(own[0].values()), sorted(own[1].values())]
+        if x:
+            e = s.exchanged_by
+            deadlines[e].remove(own[e][s.dealt_turnup])
+            deadlines[e] = sorted([*deadlines[e], x - 1])  # the exchange card, given away
+        problem = ""
+        for seat in (0, 1):
+            for k, (due, slot) in enumerate(zip(deadlines[seat], slots[seat], strict=True)):
+                if slot > due:
+                    count = sum(d <= due for d in deadlines[seat])
+                    have = k
+                    problem = (
+                        f"seat {seat} must have held {count} cards before trick {due + 1} "
+                        "(every card it played up to that trick, both cards of each marriage "
+                        "it declared by then"
+                        + (", the exchange card before the exchange" if x else "")
+                        + f"), but the deal and the draws before it gave it only {have}"
+                    )
+                    break
+            if problem:
+                break
+        if not problem:
+            return []
+    return [problem]
+
+
+def _declared_suits(
+    s: HandState, tricks: list[Trick], when: list[dict[int, int]]
+) -> list[tuple[int, int, int]]:
+    """(seat, trick declared for, suit) of each declared marriage."""
+    out = []
+    for seat in (0, 1):
+        for suit in range(4):
+            if s.declared >> (seat * 4 + suit) & 1:
+                plays = [when[seat][c] for c in (suit * 8 + 2, suit * 8 + 3) if c in when[seat]]
+                out.append((seat, min(plays) if plays else len(tricks) + 1, suit))
+    return out
 
 
 def validate(position: HandState | PlayerView) -> list[str]:
