@@ -39,7 +39,7 @@ from .cards import (
 )
 from .errors import ParseError, PositionError, RulesError
 from .errors import quote as _quote
-from .observe import PlayerView, _shadow_state, observe, validate_view
+from .observe import PlayerView, _shadow_state, observe, strict_exclusions, validate_view
 from .rules import PRESETS, Rules, preset_differences
 from .state import TURN_CLOSED, CloseSnapshot, HandState, Step
 from .validate import validate
@@ -321,6 +321,15 @@ def load_position(text: str) -> HandState:
         ParseError: the text is not a position string, or describes an impossible
             state; the message names the field.
     """
+    state = _read_position(text)
+    problems = validate(state)
+    if problems:
+        raise ParseError(f"the position is not reachable by legal play: {'; '.join(problems)}")
+    return state
+
+
+def _read_position(text: str) -> HandState:
+    """The state a position string writes, checked field by field but not by ``validate``."""
     if not isinstance(text, str):
         raise ParseError(f"a position must be given as text, not {_quote(text)}")
     fields = _text.words(text)
@@ -517,7 +526,7 @@ def load_position(text: str) -> HandState:
                 f"{CARDS[exchange_card]}, which was not the turn-up",
             )
 
-    state = HandState(
+    return HandState(
         rules=rules,
         dealer=dealer,
         trump=trump,
@@ -539,10 +548,6 @@ def load_position(text: str) -> HandState:
         played=tuple(played),
         dealt_turnup=dealt_turnup,
     )
-    problems = validate(state)
-    if problems:
-        raise ParseError(f"the position is not reachable by legal play: {'; '.join(problems)}")
-    return state
 
 
 def _mask(indices: list[int]) -> int:
@@ -659,7 +664,14 @@ def load_view(text: str) -> PlayerView:
                 f"the view hides {hidden} cards, but {len(unseen)} cards of the {deck.name} "
                 "deck are not named in it"
             )
+        # The opponent gets the unseen cards it may hold first: a strict-phase trick it
+        # followed shows what it lacked (the same public facts whatever the fill).
         fill = iter(unseen)
+        filled = list(fields)
+        for n in (4 + opp, 6):
+            filled[n - 1] = "".join(next(fill) if t == HIDDEN else t for t in tokens[n]) or "-"
+        lacked = strict_exclusions(_read_position(" ".join(filled)), seat)
+        fill = iter(sorted(unseen, key=lambda c: bool(lacked >> _CARD_CODES[c].index & 1)))
         for n in (4 + opp, 6):
             fields[n - 1] = "".join(next(fill) if t == HIDDEN else t for t in tokens[n]) or "-"
     view = observe(load_position(" ".join(fields)), seat)

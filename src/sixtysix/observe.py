@@ -212,32 +212,7 @@ class PlayerView(HandFacts):
         then; no card is drawn after a strict trick (an exchange brings only the known
         turn-up), so the same holds for the opponent's hand now.
         """
-        rules = self.rules
-        strict = rules.strict_play
-        opp = 1 - self.seat
-        trump_mask = SUIT_MASK[self.trump]
-        played = self.played
-        won = self.won
-        exhausted_from = rules.talon_size // 2
-        snap = self.close_snapshot
-        closed_from = snap.tricks_played if snap is not None else exhausted_from
-        first_strict = min(exhausted_from, closed_from)
-        leader = 1 - self.dealer
-        excluded = 0
-        for k in range(len(played) // 2):
-            lead = played[2 * k]
-            if k >= first_strict and leader != opp:
-                follow = played[2 * k + 1]
-                lead_suit = lead >> 3
-                follow_suit = follow >> 3
-                if follow_suit != lead_suit:
-                    excluded |= SUIT_MASK[lead_suit]
-                    if follow_suit != self.trump and strict in (_HEAD_OR_TRUMP, _FOLLOW_OR_TRUMP):
-                        excluded |= trump_mask
-                elif strict is _HEAD_OR_TRUMP and follow > lead:
-                    excluded |= HIGHER[lead]
-            leader = _trick_winner(won, lead)
-        return excluded & self.unseen_mask
+        return strict_exclusions(self, self.seat) & self.unseen_mask
 
     @property
     def opponent_excluded(self) -> tuple[Card, ...]:
@@ -334,6 +309,41 @@ class PlayerView(HandFacts):
         from .svg import position_svg
 
         return position_svg(self)
+
+
+def strict_exclusions(facts: PlayerView | HandState, seat: int) -> int:
+    """The cards that ``seat``'s opponent showed it lacked in the strict-phase tricks.
+
+    Only the public facts are read (rules, trump, dealer, the cards played and won, the
+    close snapshot), so this works on a view and on a state whose hidden cards are not
+    placed yet (:func:`~sixtysix.notation.load_view`); the mask may include seen cards.
+    """
+    rules = facts.rules
+    strict = rules.strict_play
+    opp = 1 - seat
+    trump_mask = SUIT_MASK[facts.trump]
+    played = facts.played
+    won = facts.won
+    exhausted_from = rules.talon_size // 2
+    snap = facts.close_snapshot
+    closed_from = snap.tricks_played if snap is not None else exhausted_from
+    first_strict = min(exhausted_from, closed_from)
+    leader = 1 - facts.dealer
+    excluded = 0
+    for k in range(len(played) // 2):
+        lead = played[2 * k]
+        if k >= first_strict and leader != opp:
+            follow = played[2 * k + 1]
+            lead_suit = lead >> 3
+            follow_suit = follow >> 3
+            if follow_suit != lead_suit:
+                excluded |= SUIT_MASK[lead_suit]
+                if follow_suit != facts.trump and strict in (_HEAD_OR_TRUMP, _FOLLOW_OR_TRUMP):
+                    excluded |= trump_mask
+            elif strict is _HEAD_OR_TRUMP and follow > lead:
+                excluded |= HIGHER[lead]
+        leader = _trick_winner(won, lead)
+    return excluded
 
 
 def observe(state: HandState, seat: int) -> PlayerView:
