@@ -188,6 +188,7 @@ MUTATION_TARGETS = {
     "seeding": (
         "src/sixtysix/_seeding.py",
         [
+            "tests/test_seeding.py",
             "tests/test_deal.py",
             "tests/test_engine_mutants.py",
             "tests/partnership/test_rules_deal.py",
