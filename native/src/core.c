@@ -547,7 +547,7 @@ void ss_score(const ss_facts *f, const ss_state *s, ss_result *out)
 
 /* ------------------------------------------------------------------ playouts */
 
-int ss_playout_random(const ss_facts *f, ss_state *s, ss_rng *r, ss_result *out)
+int ss_playout_random(const ss_facts *f, ss_state *s, ss_rng *r, int claims, ss_result *out)
 {
     int moves = 0;
     while (s->step != SS_OVER) {
@@ -555,6 +555,8 @@ int ss_playout_random(const ss_facts *f, ss_state *s, ss_rng *r, ss_result *out)
         if (moves >= 1000)
             return -1;
         ss_options(f, s, &flags, &pairs, &plays);
+        if (!claims)
+            flags &= ~(uint32_t)SS_F_CLAIM;
         n = ss_option_count(flags, pairs, plays);
         if (n == 0 || ss_apply_option(f, s, flags, pairs, plays, ss_rng_below(r, n)) != 0)
             return -1;

@@ -107,7 +107,8 @@ uint32_t ss_option_count(uint32_t flags, uint32_t pairs, uint32_t plays);
 int ss_apply_option(const ss_facts *f, ss_state *s, uint32_t flags, uint32_t pairs,
                     uint32_t plays, uint32_t k);
 void ss_score(const ss_facts *f, const ss_state *s, ss_result *out);
-/* Play the hand out with the random policy; returns 0, or -1 past a move limit. */
-int ss_playout_random(const ss_facts *f, ss_state *s, ss_rng *r, ss_result *out);
+/* Play the hand out with the random policy (claims: whether claim moves may be chosen);
+ * returns 0, or -1 past a move limit. */
+int ss_playout_random(const ss_facts *f, ss_state *s, ss_rng *r, int claims, ss_result *out);
 
 #endif

@@ -57,11 +57,12 @@ from .cards import CARDS, POINTS, exchange_card_index, marriage_value
 from .engine import _deal_plan, apply_move, deal_from_order, legal_moves
 from .errors import DealError, PositionError, SixtySixError
 from .errors import quote as _quote
-from .legality import exchange_rule, follow_mask, lead_mask, rule_facts
+from .legality import F_CLAIM, exchange_rule, follow_mask, lead_mask, options, rule_facts
+from .moves import Claim, Move
 from .rules import (
     BothOver66,
-    CloserBeaten,
     ClosedWinBasis,
+    CloserBeaten,
     FailedClose,
     FalseClaim,
     LastTrick,
@@ -108,11 +109,11 @@ class NativeUnavailableError(SixtySixError):
 def _import_core() -> tuple[ModuleType | None, str | None]:
     """The extension module, or ``None`` and the reason it is not usable."""
     try:
-        import sixtysix_native  # noqa: PLC0415
-        from sixtysix_native import _core  # noqa: PLC0415
+        import sixtysix_native
+        from sixtysix_native import _core
     except ImportError as exc:
         return None, f"sixtysix-native is not installed or does not import ({exc})"
-    from ._version import __version__  # noqa: PLC0415
+    from ._version import __version__
 
     theirs = getattr(sixtysix_native, "__version__", None)
     if theirs != __version__:
@@ -280,9 +281,7 @@ def _exchange_table(r: Rules) -> bytes:
             seat = 0
             won = (3 if mine else 0, 12 if other else 0)
             tricks = (won[0] | won[1]).bit_count() >> 1
-            snapshot = (
-                CloseSnapshot(tricks if fresh else tricks + 1, 0, 0, 0) if closed else None
-            )
+            snapshot = CloseSnapshot(tricks if fresh else tricks + 1, 0, 0, 0) if closed else None
             probe = _Probe(
                 rules=r,
                 trump=0,
@@ -327,7 +326,7 @@ def _follow_tables(r: Rules) -> tuple[bytes, int]:
 
 
 def _grade_table(r: Rules) -> bytes:
-    """scoring's §6 grade for every (tricks, card points, marriages / 20, bonus / 10)."""
+    """Scoring's §6 grade for every (tricks, card points, marriages / 20, bonus / 10)."""
     grade = scoring._grade
     return bytes(
         grade(r, tricks, points, 20 * marriages, 10 * bonus)
@@ -531,10 +530,15 @@ def _check_policy(policy: object) -> None:
         )
 
 
+def _check_claims(claims: object) -> None:
+    if type(claims) is not bool:
+        raise DealError(f"claims must be True or False, not {_quote(claims)}")
+
+
 def _seed_list(seeds: object) -> array[int]:
     """The seeds as an ``array('Q')``, each checked to be a whole number below 2**64."""
     if isinstance(seeds, range):
-        if len(seeds) and not (0 <= min(seeds) and max(seeds) <= _MASK64):
+        if len(seeds) and not (min(seeds) >= 0 and max(seeds) <= _MASK64):
             raise DealError(f"seeds must be whole numbers from 0 to 2**64 - 1, not {seeds!r}")
         return array("Q", seeds)
     if isinstance(seeds, str | bytes) or not isinstance(seeds, Iterable):
@@ -548,17 +552,24 @@ def _seed_list(seeds: object) -> array[int]:
     return array("Q", values)
 
 
-def _python_playout(state: HandState, rng: SplitMix64) -> tuple[HandResult, int]:
-    moves = 0
+def _choices(state: HandState, claims: bool) -> tuple[Move, ...]:
+    moves = legal_moves(state)
+    if not claims:
+        moves = tuple(m for m in moves if type(m) is not Claim)
+    return moves
+
+
+def _python_playout(state: HandState, rng: SplitMix64, claims: bool) -> tuple[HandResult, int]:
+    count = 0
     while state.step is not Step.OVER:
-        options = legal_moves(state)
-        state = apply_move(state, options[rng.below(len(options))])
-        moves += 1
-    return score_hand(state), moves
+        moves = _choices(state, claims)
+        state = apply_move(state, moves[rng.below(len(moves))])
+        count += 1
+    return score_hand(state), count
 
 
 def _python_batch(
-    rules: Rules, seeds: array[int], dealer: int, start: HandState | None
+    rules: Rules, seeds: array[int], dealer: int, start: HandState | None, claims: bool
 ) -> PlayoutResults:
     columns: list[array[int]] = [array(code) for code in "bBBBHH"]
     winner, game_points, carry, reason, points, moves = columns
@@ -569,7 +580,7 @@ def _python_batch(
             state = deal_from_order(rules, [CARDS[i] for i in _shuffle(rules, rng)], dealer)
         else:
             state = start
-        result, count = _python_playout(state, rng)
+        result, count = _python_playout(state, rng, claims)
         winner.append(-1 if result.winner is None else result.winner)
         game_points.append(result.game_points)
         carry.append(result.carry)
@@ -614,6 +625,7 @@ def playouts(
     seeds: Iterable[int],
     *,
     policy: Policy = "random",
+    claims: bool = True,
     dealer: int = 0,
     backend: Backend | None = None,
 ) -> PlayoutResults:
@@ -626,6 +638,9 @@ def playouts(
             draws), the same on every backend and platform.
         policy: How both seats choose: ``"random"``, uniformly among
             :func:`~sixtysix.legal_moves` in their fixed order.
+        claims: If false, ``claim`` is never chosen (it is left out of the moves the
+            policy draws from), so more hands are played out; automatic claims under
+            ``ClaimMode.AUTO`` still happen. Random claims are mostly false.
         dealer: The dealer's seat of every hand.
         backend: ``"native"``, ``"python"``, or ``None`` for :func:`backend`.
 
@@ -640,13 +655,14 @@ def playouts(
     _check_rules(rules)
     _check_dealer(dealer)
     _check_policy(policy)
+    _check_claims(claims)
     seed_array = _seed_list(seeds)
     chosen = _choose_backend(backend)
     if chosen == "python":
-        return _python_batch(rules, seed_array, dealer, None)
+        return _python_batch(rules, seed_array, dealer, None, claims)
     core = _CORE
     assert core is not None
-    raw = core.playouts(_capsule(core, rules), _native_seeds(seed_array), dealer, None)
+    raw = core.playouts(_capsule(core, rules), _native_seeds(seed_array), dealer, None, claims)
     return _results_from_bytes(raw)
 
 
@@ -655,6 +671,7 @@ def playouts_from(
     seeds: Iterable[int],
     *,
     policy: Policy = "random",
+    claims: bool = True,
     backend: Backend | None = None,
 ) -> PlayoutResults:
     """Play ``state`` out once per seed; per-hand results, in seed order.
@@ -665,7 +682,7 @@ def playouts_from(
     Raises:
         PositionError: ``state`` is not a :class:`~sixtysix.HandState` that legal play
             can reach (:func:`sixtysix.validate` finds a problem).
-        DealError: ``seeds`` or ``policy`` is not valid.
+        DealError: ``seeds``, ``policy`` or ``claims`` is not valid.
         NativeUnavailableError: as for :func:`playouts`.
     """
     if type(state) is not HandState:
@@ -674,14 +691,16 @@ def playouts_from(
     if problems:
         raise PositionError("not a reachable position: " + "; ".join(problems))
     _check_policy(policy)
+    _check_claims(claims)
     seed_array = _seed_list(seeds)
     chosen = _choose_backend(backend)
     if chosen == "python":
-        return _python_batch(state.rules, seed_array, state.dealer, state)
+        return _python_batch(state.rules, seed_array, state.dealer, state, claims)
     core = _CORE
     assert core is not None
     capsule = _capsule(core, state.rules)
-    raw = core.playouts(capsule, _native_seeds(seed_array), state.dealer, _state_tuple(state))
+    start = _state_tuple(state)
+    raw = core.playouts(capsule, _native_seeds(seed_array), state.dealer, start, claims)
     return _results_from_bytes(raw)
 
 
@@ -699,19 +718,21 @@ TraceStep = tuple[int, ...]
 
 
 def _python_trace(
-    rules: Rules, seed: int, dealer: int, state: HandState | None
+    rules: Rules, seed: int, dealer: int, state: HandState | None, claims: bool = True
 ) -> tuple[list[TraceStep], tuple[int, ...]]:
     """The pure-Python playout of one seed, decision by decision (for the tests)."""
-    from .legality import options  # noqa: PLC0415
-
     rng = SplitMix64(seed)
-    s = state if state is not None else deal_from_order(
-        rules, [CARDS[i] for i in _shuffle(rules, rng)], dealer
+    s = (
+        state
+        if state is not None
+        else deal_from_order(rules, [CARDS[i] for i in _shuffle(rules, rng)], dealer)
     )
     steps: list[TraceStep] = []
     while s.step is not Step.OVER:
         flags, pairs, plays = options(s, s.hands, len(s.talon), rule_facts(s.rules))
-        moves = legal_moves(s)
+        if not claims:
+            flags &= ~F_CLAIM
+        moves = _choices(s, claims)
         k = rng.below(len(moves))
         steps.append(
             (
@@ -742,13 +763,12 @@ def _python_trace(
 
 
 def _native_trace(
-    rules: Rules, seed: int, dealer: int, state: HandState | None
+    rules: Rules, seed: int, dealer: int, state: HandState | None, claims: bool = True
 ) -> tuple[list[TraceStep], tuple[int, ...]]:
     """The native playout of one seed, decision by decision (for the tests)."""
     core = _CORE
     if core is None:
         raise NativeUnavailableError(f"the native backend is not available: {_WHY}")
     start = None if state is None else _state_tuple(state)
-    steps, result = core.trace(_capsule(core, rules), seed, dealer, start)
+    steps, result = core.trace(_capsule(core, rules), seed, dealer, start, claims)
     return steps, result
-

@@ -56,7 +56,7 @@ static int parse_state(const ss_facts *f, PyObject *tuple, ss_state *s)
     const char *talon;
     Py_ssize_t n;
     memset(s, 0, sizeof *s);
-    if (!PyArg_ParseTuple(tuple, "kky#iiiikkiiiiiiiiiiiiii:state", &h0, &h1, &talon, &n,
+    if (!PyArg_ParseTuple(tuple, "kky#iiiikkiiiiiiiiiiiiiii:state", &h0, &h1, &talon, &n,
                           &s->trump, &s->step, &s->leader, &s->lead, &w0, &w1, &s->cp[0],
                           &s->cp[1], &s->mar[0], &s->mar[1], &s->pend[0], &s->pend[1],
                           &s->turn_marriage, &s->turn_steps, &s->closed_by, &s->exchanged_by,
@@ -80,14 +80,14 @@ static int parse_state(const ss_facts *f, PyObject *tuple, ss_state *s)
     return 0;
 }
 
-/* playouts(facts, seeds: bytes of native uint64, dealer, state or None)
+/* playouts(facts, seeds: bytes of native uint64, dealer, state or None, claims)
  * -> (winner, game_points, carry, reason, points, moves) as bytes */
 static PyObject *core_playouts(PyObject *self, PyObject *args)
 {
     PyObject *capsule, *state_obj, *out = NULL;
     const char *seed_bytes;
     Py_ssize_t size, n, i;
-    int dealer, failed = 0;
+    int dealer, claims, failed = 0;
     const ss_facts *f;
     ss_state start;
     uint64_t *seeds = NULL;
@@ -95,8 +95,8 @@ static PyObject *core_playouts(PyObject *self, PyObject *args)
     uint8_t *gp = NULL, *carry = NULL, *reason = NULL;
     uint16_t *points = NULL, *moves = NULL;
     (void)self;
-    if (!PyArg_ParseTuple(args, "Oy#iO:playouts", &capsule, &seed_bytes, &size, &dealer,
-                          &state_obj))
+    if (!PyArg_ParseTuple(args, "Oy#iOp:playouts", &capsule, &seed_bytes, &size, &dealer,
+                          &state_obj, &claims))
         return NULL;
     if ((f = get_facts(capsule)) == NULL)
         return NULL;
@@ -129,7 +129,7 @@ static PyObject *core_playouts(PyObject *self, PyObject *args)
             ss_deal(f, &r, dealer, &s);
         else
             s = start;
-        if (ss_playout_random(f, &s, &r, &res) != 0) {
+        if (ss_playout_random(f, &s, &r, claims, &res) != 0) {
             failed = 1;
             break;
         }
@@ -160,20 +160,20 @@ done:
     return out;
 }
 
-/* trace(facts, seed, dealer, state or None) -> (steps, result): each step is
+/* trace(facts, seed, dealer, state or None, claims) -> (steps, result): each step is
  * (flags, pairs, plays, choice, h0, h1, w0, w1, cp0, cp1, m0, m1, p0, p1, talon_size,
  *  step, leader) before the move; result is (winner, game_points, carry, reason, p0, p1). */
 static PyObject *core_trace(PyObject *self, PyObject *args)
 {
     PyObject *capsule, *state_obj, *steps, *item;
     unsigned long long seed;
-    int dealer, count = 0;
+    int dealer, claims, count = 0;
     const ss_facts *f;
     ss_state s;
     ss_rng r;
     ss_result res;
     (void)self;
-    if (!PyArg_ParseTuple(args, "OKiO:trace", &capsule, &seed, &dealer, &state_obj))
+    if (!PyArg_ParseTuple(args, "OKiOp:trace", &capsule, &seed, &dealer, &state_obj, &claims))
         return NULL;
     if ((f = get_facts(capsule)) == NULL)
         return NULL;
@@ -191,6 +191,8 @@ static PyObject *core_trace(PyObject *self, PyObject *args)
     while (s.step != SS_OVER) {
         uint32_t flags, pairs, plays, n, k;
         ss_options(f, &s, &flags, &pairs, &plays);
+        if (!claims)
+            flags &= ~(uint32_t)SS_F_CLAIM;
         n = ss_option_count(flags, pairs, plays);
         k = ss_rng_below(&r, n);
         item = Py_BuildValue("(kkkkkkkkiiiiiiiii)", (unsigned long)flags, (unsigned long)pairs,
