@@ -15,8 +15,11 @@ from setuptools.command.build_ext import build_ext
 
 try:  # setuptools >= 70.1 ships bdist_wheel; older ones take it from the wheel package
     from setuptools.command.bdist_wheel import bdist_wheel
-except ImportError:  # pragma: no cover - depends on the build environment
-    from wheel.bdist_wheel import bdist_wheel  # type: ignore[no-redef]
+except ImportError:
+    try:
+        from wheel.bdist_wheel import bdist_wheel
+    except ImportError:  # no wheel building here (e.g. a plain build_ext)
+        bdist_wheel = None
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 LIMITED_API = [("Py_LIMITED_API", "0x030B0000")]
@@ -98,12 +101,18 @@ def _is_compiler_error(exc: BaseException) -> bool:
     )
 
 
-class BdistWheel(bdist_wheel):
-    """One cp311-abi3 wheel per platform."""
+COMMANDS: dict[str, type] = {"build_ext": BuildExt}
 
-    def finalize_options(self) -> None:
-        self.py_limited_api = "cp311"
-        super().finalize_options()
+if bdist_wheel is not None:
+
+    class BdistWheel(bdist_wheel):
+        """One cp311-abi3 wheel per platform."""
+
+        def finalize_options(self) -> None:
+            self.py_limited_api = "cp311"
+            super().finalize_options()
+
+    COMMANDS["bdist_wheel"] = BdistWheel
 
 
-setup(ext_modules=EXTENSIONS, cmdclass={"build_ext": BuildExt, "bdist_wheel": BdistWheel})
+setup(ext_modules=EXTENSIONS, cmdclass=COMMANDS)
