@@ -42,14 +42,16 @@ uint32_t ss_rng_below(ss_rng *r, uint32_t n)
 
 /* ------------------------------------------------------------------ bits */
 
+#if defined(__GNUC__) || defined(__clang__)
+static int popcount32(uint32_t x) { return __builtin_popcount(x); }
+/* The index of the lowest set bit; x must not be 0. */
+static int lowest(uint32_t x) { return __builtin_ctz(x); }
+#else
 static int popcount32(uint32_t x)
 {
-    int n = 0;
-    while (x) {
-        x &= x - 1;
-        n++;
-    }
-    return n;
+    x = x - ((x >> 1) & 0x55555555u);
+    x = (x & 0x33333333u) + ((x >> 2) & 0x33333333u);
+    return (int)((((x + (x >> 4)) & 0x0F0F0F0Fu) * 0x01010101u) >> 24);
 }
 
 static int lowest(uint32_t x)
@@ -61,6 +63,7 @@ static int lowest(uint32_t x)
     }
     return i;
 }
+#endif
 
 /* The k-th set bit of x (0-based, lowest first); x must have more than k bits. */
 static int nth_bit(uint32_t x, uint32_t k)

@@ -75,6 +75,8 @@ from .validate import validate
 
 __all__ = [
     "ENV_PUREPYTHON",
+    "FACTS_VERSION",
+    "REASONS",
     "NativeUnavailableError",
     "PlayoutResults",
     "SplitMix64",
@@ -538,7 +540,8 @@ def _check_claims(claims: object) -> None:
 def _seed_list(seeds: object) -> array[int]:
     """The seeds as an ``array('Q')``, each checked to be a whole number below 2**64."""
     if isinstance(seeds, range):
-        if len(seeds) and not (min(seeds) >= 0 and max(seeds) <= _MASK64):
+        ends = (seeds[0], seeds[-1]) if len(seeds) else (0, 0)
+        if not (min(ends) >= 0 and max(ends) <= _MASK64):
             raise DealError(f"seeds must be whole numbers from 0 to 2**64 - 1, not {seeds!r}")
         return array("Q", seeds)
     if isinstance(seeds, str | bytes) or not isinstance(seeds, Iterable):
