@@ -716,8 +716,9 @@ def _native_seeds(seeds: array[int]) -> bytes:
 
 #: One traced decision: the options triple of :func:`sixtysix.legality.options`, the
 #: index drawn, then the state before the move (hands, won, card points, marriages,
-#: pending, talon size, step, leader).
-TraceStep = tuple[int, ...]
+#: pending, talon size, step, leader, lead, trump, turn marriage, closer, exchanger,
+#: and the talon's cards as bytes).
+TraceStep = tuple[int | bytes, ...]
 
 
 def _python_trace(
@@ -751,6 +752,12 @@ def _python_trace(
                 len(s.talon),
                 int(s.step),
                 s.leader,
+                s.lead,
+                s.trump,
+                s.turn_marriage,
+                s.closed_by,
+                s.exchanged_by,
+                bytes(s.talon),
             )
         )
         s = apply_move(s, moves[k])

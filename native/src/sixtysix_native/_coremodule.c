@@ -162,7 +162,7 @@ done:
 
 /* trace(facts, seed, dealer, state or None, claims) -> (steps, result): each step is
  * (flags, pairs, plays, choice, h0, h1, w0, w1, cp0, cp1, m0, m1, p0, p1, talon_size,
- *  step, leader) before the move; result is (winner, game_points, carry, reason, p0, p1). */
+ *  step, leader, lead, trump, turn_marriage, closed_by, exchanged_by, talon) before the move; result is (winner, game_points, carry, reason, p0, p1). */
 static PyObject *core_trace(PyObject *self, PyObject *args)
 {
     PyObject *capsule, *state_obj, *steps, *item;
@@ -195,12 +195,14 @@ static PyObject *core_trace(PyObject *self, PyObject *args)
             flags &= ~(uint32_t)SS_F_CLAIM;
         n = ss_option_count(flags, pairs, plays);
         k = ss_rng_below(&r, n);
-        item = Py_BuildValue("(kkkkkkkkiiiiiiiii)", (unsigned long)flags, (unsigned long)pairs,
-                             (unsigned long)plays, (unsigned long)k,
+        item = Py_BuildValue("(kkkkkkkkiiiiiiiiiiiiiiy#)", (unsigned long)flags,
+                             (unsigned long)pairs, (unsigned long)plays, (unsigned long)k,
                              (unsigned long)s.hands[0], (unsigned long)s.hands[1],
                              (unsigned long)s.won[0], (unsigned long)s.won[1], s.cp[0],
                              s.cp[1], s.mar[0], s.mar[1], s.pend[0], s.pend[1], s.tend - s.tpos,
-                             s.step, s.leader);
+                             s.step, s.leader, s.lead, s.trump, s.turn_marriage, s.closed_by,
+                             s.exchanged_by, (const char *)s.talon + s.tpos,
+                             (Py_ssize_t)(s.tend - s.tpos));
         if (item == NULL || PyList_Append(steps, item) != 0) {
             Py_XDECREF(item);
             Py_DECREF(steps);
