@@ -197,7 +197,8 @@ def test_unknown_backend() -> None:
         ({"seeds": 5}, "seeds must be an iterable of whole numbers"),
         ({"seeds": [1, -1]}, "each seed must be a whole number from 0 to 2\\*\\*64 - 1"),
         ({"seeds": [1 << 64]}, "each seed must be a whole number"),
-        ({"seeds": [1.0]}, "each seed must be a whole number"),
+        ({"seeds": [1.0]}, "each seed must be a whole number, not 1.0"),
+        ({"seeds": ["7"]}, "each seed must be a whole number, not '7'"),
         ({"seeds": [True]}, "each seed must be a whole number"),
         ({"seeds": range(-1, 3)}, "seeds must be whole numbers from 0"),
         ({"seeds": range((1 << 64) - 1, (1 << 64) + 1)}, "seeds must be whole numbers"),
@@ -208,6 +209,18 @@ def test_bad_arguments(kwargs: dict[str, Any], message: str, backend: str | None
     call: dict[str, Any] = {"rules": SCHNAPSEN, "seeds": [1, 2], **kwargs, "backend": backend}
     with pytest.raises(DealError, match=message):
         native.playouts(call.pop("rules"), call.pop("seeds"), **call)
+
+
+def test_seed_types() -> None:
+    plain = native.playouts(SCHNAPSEN, [5, 6, 7], backend="python")
+    assert native.playouts(SCHNAPSEN, array("Q", [5, 6, 7]), backend="python") == plain
+    assert native.playouts(SCHNAPSEN, (s for s in (5, 6, 7)), backend="python") == plain
+    numpy = pytest.importorskip("numpy")
+    seeds = numpy.array([5, 6, 7], dtype=numpy.uint64)
+    assert native.playouts(SCHNAPSEN, seeds, backend="python") == plain
+    assert native.playouts(SCHNAPSEN, list(seeds)) == plain
+    with pytest.raises(DealError, match="each seed must be a whole number, not"):
+        native.playouts(SCHNAPSEN, numpy.array([1.5]))
 
 
 def test_bad_start_states() -> None:
@@ -535,6 +548,9 @@ def test_core_rejects_bad_states_and_arguments() -> None:
         (*state[:4], 9, *state[5:]),  # no such step
         (*state[:4], 1, *state[5:]),  # follow without a lead
         (*state[:9], 500, *state[10:]),  # card points out of range
+        (*state[:9], 11, *state[10:]),  # card points of no tricks
+        (*state[:13], 10, *state[14:]),  # pending points not a multiple of 20
+        (*state[:11], 80, 0, 40, *state[14:]),  # more marriage points than there are
         (*state[:11], 30, *state[12:]),  # marriage points not a multiple of 20
         (*state[:17], 0, *state[18:]),  # closed without a snapshot
     ]

@@ -134,8 +134,17 @@ int ss_facts_unpack(ss_facts *f, const uint8_t *d, size_t size)
         f->n_nd + f->n_d + f->n_talon != f->deck_size || f->n_talon < 2 ||
         f->n_talon > SS_MAX_TALON || f->n_nd == 0 || f->n_nd != f->n_d ||
         f->exchange_offset > 7 || f->false_claim > 2 || f->failed_close > 2 ||
-        f->decide_flags > 15)
+        f->decide_flags > 15 || f->n_talon % 2 || f->marriage_value[0] % 20 ||
+        f->marriage_value[1] % 20 || 3 * f->marriage_value[0] + f->marriage_value[1] > 100)
         return -1;
+    {
+        int total = 0;
+        for (i = 0; i < 32; i++)
+            if (f->deck_mask >> i & 1u)
+                total += f->points[i];
+        if (total > 120)
+            return -1;
+    }
     for (i = 0; i < 4; i++)
         if (f->lead_after_marriage[i] & ~f->deck_mask)
             return -1;
@@ -195,10 +204,15 @@ int ss_state_check(const ss_facts *f, const ss_state *s)
     }
     if (all & ~f->deck_mask)
         return -1;
-    for (i = 0; i < 2; i++)
-        if (s->cp[i] < 0 || s->cp[i] > 120 || s->mar[i] < 0 || s->mar[i] > 100 ||
-            s->mar[i] % 20 || s->pend[i] < 0 || s->pend[i] > 100)
+    for (i = 0; i < 2; i++) {
+        int c, won_points = 0;
+        for (c = 0; c < 32; c++)
+            if (s->won[i] >> c & 1u)
+                won_points += f->points[c];
+        if (s->cp[i] != won_points || s->mar[i] < 0 || s->mar[i] % 20 || s->pend[i] < 0 ||
+            s->pend[i] % 20 || s->mar[i] + s->pend[i] > 100)
             return -1;
+    }
     if (s->closed_by >= 0 && (!s->has_snap || s->snap_opp_tricks < 0 ||
                               s->snap_opp_tricks >= SS_GRADE_TRICKS || s->snap_opp_cp < 0 ||
                               s->snap_opp_cp > 120 || s->snap_opp_mar < 0 ||
@@ -446,9 +460,14 @@ int ss_apply_option(const ss_facts *f, ss_state *s, uint32_t flags, uint32_t pai
 
 /* ------------------------------------------------------------------ scoring */
 
+static int clamp(int v, int low, int high) { return v < low ? low : v > high ? high : v; }
+
 static int grade(const ss_facts *f, int tricks, int cp, int mar, int bonus)
 {
-    return f->grade[tricks][cp][mar / 20][bonus ? 1 : 0];
+    /* Reachable hands stay inside the table (16 tricks, 120 card points, 100 marriage
+     * points); the clamps only keep a state that no hand reaches inside it too. */
+    return f->grade[clamp(tricks, 0, SS_GRADE_TRICKS - 1)][clamp(cp, 0, SS_GRADE_POINTS - 1)]
+                   [clamp(mar / 20, 0, SS_GRADE_MARRIAGES - 1)][bonus ? 1 : 0];
 }
 
 static int grade_now(const ss_facts *f, const ss_state *s, int seat, int bonus)

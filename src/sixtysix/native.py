@@ -43,6 +43,7 @@ and the playout loop over them.
 
 from __future__ import annotations
 
+import operator
 import os
 import struct
 from array import array
@@ -544,11 +545,19 @@ def _seed_list(seeds: object) -> array[int]:
         if not (min(ends) >= 0 and max(ends) <= _MASK64):
             raise DealError(f"seeds must be whole numbers from 0 to 2**64 - 1, not {seeds!r}")
         return array("Q", seeds)
+    if isinstance(seeds, array) and seeds.typecode == "Q":
+        return array("Q", seeds)
     if isinstance(seeds, str | bytes) or not isinstance(seeds, Iterable):
         raise DealError(f"seeds must be an iterable of whole numbers, not {_quote(seeds)}")
     values = list(seeds)
-    for value in values:
-        if type(value) is not int or not 0 <= value <= _MASK64:
+    for k, value in enumerate(values):
+        if type(value) is not int:
+            # Other integer types (NumPy's, say) count by their value; bool never does.
+            number = None if isinstance(value, bool) else _as_int(value)
+            if number is None:
+                raise DealError(f"each seed must be a whole number, not {_quote(value)}")
+            values[k] = value = number
+        if not 0 <= value <= _MASK64:
             raise DealError(
                 f"each seed must be a whole number from 0 to 2**64 - 1, not {_quote(value)}"
             )
@@ -560,6 +569,13 @@ def _choices(state: HandState, claims: bool) -> tuple[Move, ...]:
     if not claims:
         moves = tuple(m for m in moves if type(m) is not Claim)
     return moves
+
+
+def _as_int(value: object) -> int | None:
+    try:
+        return operator.index(value)  # type: ignore[arg-type]
+    except TypeError:
+        return None
 
 
 def _python_playout(state: HandState, rng: SplitMix64, claims: bool) -> tuple[HandResult, int]:
