@@ -43,6 +43,7 @@ and the playout loop over them.
 
 from __future__ import annotations
 
+import enum
 import operator
 import os
 import struct
@@ -340,8 +341,21 @@ def _grade_table(r: Rules) -> bytes:
     )
 
 
-def _index(value: object, members: tuple[object, ...]) -> int:
-    return members.index(value)
+#: The codes core.c's ss_score reads for the scoring options (a new option value must
+#: be taught to both, or rule_tables refuses the rule set).
+_FALSE_CLAIM_CODES = {FalseClaim.FLAT_TWO: 0, FalseClaim.TWO_OR_THREE: 1, FalseClaim.MIRROR: 2}
+_FAILED_CLOSE_CODES = {
+    FailedClose.TWO_OR_THREE: 0,
+    FailedClose.ALWAYS_THREE: 1,
+    FailedClose.BY_CLOSER_POINTS: 2,
+}
+
+
+def _code(codes: dict[Any, int], value: enum.Enum) -> int:
+    code = codes.get(value)
+    if code is None:  # pragma: no cover - only a new enum member gets here
+        raise SixtySixError(f"the native core does not know {value!r} yet")
+    return code
 
 
 def rule_tables(rules: Rules) -> bytes:
@@ -407,9 +421,9 @@ def _pack(r: Rules) -> bytes:
         _grade_table(r),
         bytes(
             [
-                _index(r.false_claim, tuple(FalseClaim)),
+                _code(_FALSE_CLAIM_CODES, r.false_claim),
                 r.closer_beaten is CloserBeaten.FLAT_TWO,
-                _index(r.failed_close, tuple(FailedClose)),
+                _code(_FAILED_CLOSE_CODES, r.failed_close),
                 r.schneider_threshold,
                 r.closed_win_basis is ClosedWinBasis.AT_CLOSE,
                 r.last_trick is LastTrick.WINS_HAND,
