@@ -18,6 +18,14 @@ from __future__ import annotations
 
 from .analysis import Estimate, analyse
 from .key import position_key
-from .solver import DEFAULT_TABLE_SIZE, Solution, solve
+from .solver import DEFAULT_TABLE_SIZE, Solution, solve, solve_many
 
-__all__ = ["DEFAULT_TABLE_SIZE", "Estimate", "Solution", "analyse", "position_key", "solve"]
+__all__ = [
+    "DEFAULT_TABLE_SIZE",
+    "Estimate",
+    "Solution",
+    "analyse",
+    "position_key",
+    "solve",
+    "solve_many",
+]
