@@ -74,7 +74,8 @@ int ss_spec_load(ss_spec *s, const int32_t *t, size_t n, char *err, size_t errle
                                     SP_MARRY + 2,     SP_MARRY + 3,      SP_MARRIAGE_OUT,
                                     SP_PENDING_ALWAYS, SP_BEATEN_FLAT,   SP_EX_ANY_TIME,
                                     SP_EX_NEEDS_TRICK, SP_EX_FIRST_LEAD, SP_SNAP_TRICKS,
-                                    SP_SNAP_POINTS,   SP_WINS_HAND,      SP_BOTH_NONE};
+                                    SP_SNAP_POINTS,   SP_WINS_HAND,      SP_BOTH_NONE,
+                                    SP_MONOTONE};
         for (i = 0; i < (int)(sizeof flags / sizeof flags[0]); i++)
             if (!in_range(t[flags[i]], 0, 1))
                 return fail(err, errlen, SS_ERR_SPEC, "a rule flag is not 0 or 1");
@@ -121,6 +122,7 @@ int ss_spec_load(ss_spec *s, const int32_t *t, size_t n, char *err, size_t errle
     if (!in_range(s->wins_hand_short, 1, 3))
         return fail(err, errlen, SS_ERR_SPEC, "a game-point value is not 1 to 3");
     s->both_none = t[SP_BOTH_NONE];
+    s->monotone = t[SP_MONOTONE];
     for (i = 0; i < 2; i++) {
         s->false_claim[i] = t[SP_FALSE_CLAIM + i];
         if (!in_range(s->false_claim[i], 0, 3))
@@ -300,6 +302,29 @@ int ss_terminal(const ss_spec *spec, const ss_pos *pos, int last, int empty)
         return -INF;
     v = terminal(&c, pos, last, empty);
     return c.error ? -INF : v;
+}
+
+/* The most seat can still win: the grade its opponent gives now (or at the close,
+ * or the closer's failure), since points and tricks only grow and the grades only
+ * fall with them (spec->monotone). The opponent's false claims and closes are left
+ * out, which only raises the minimax (it always has a card to play instead). */
+static int top_of(ctx *c, const ss_pos *p, int seat)
+{
+    const ss_spec *s = c->s;
+    int opp = 1 - seat, t;
+    if (p->cl < 0 || (p->cl == seat && !s->snap_points)) {
+        t = grade(c, p->w[opp], p->c[opp], p->m[opp], 0);
+    } else if (p->cl == seat) {
+        t = grade(c, p->sn_ot, p->sn_cp, p->sn_m, 0);
+    } else {
+        int pts = points_index(c, p->c[opp] + p->m[opp]);
+        t = s->failed_close[p->sn_ot][pts];
+        if (s->closer_beaten[p->sn_ot][pts] > t)
+            t = s->closer_beaten[p->sn_ot][pts];
+    }
+    if (s->wins_hand && s->wins_hand_short > t)
+        t = s->wins_hand_short;
+    return t;
 }
 
 /* ------------------------------------------------------------------ the table */
@@ -712,8 +737,19 @@ static int search(ctx *c, const ss_pos *p, int alpha, int beta)
             }
         }
     }
-    a_in = alpha;
     mover = mover_of(p);
+    if (c->s->monotone) {
+        int top = top_of(c, p, mover), bottom = -top_of(c, p, 1 - mover);
+        if (top <= alpha)
+            return top;
+        if (bottom >= beta)
+            return bottom;
+        if (top < beta)
+            beta = top;
+        if (bottom > alpha)
+            alpha = bottom;
+    }
+    a_in = alpha;
     n = gen_moves(c, p, moves, 1);
     if (c->error)
         return 0;

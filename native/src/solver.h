@@ -14,7 +14,7 @@
 #include <stdint.h>
 
 /* The layout of the spec table (int32 values), shared with _native.py. */
-#define SS_SPEC_MAGIC 0x66660002
+#define SS_SPEC_MAGIC 0x66660003
 #define SS_MAX_POINTS 230   /* card points + marriages + the last trick's bonus */
 #define SS_MAX_CARD_POINTS 130 /* card points + the last trick's bonus (grade index) */
 #define SS_MAX_MARRIAGES 100
@@ -47,6 +47,7 @@ enum {
     SP_WINS_HAND,     /* the last trick wins the hand (LastTrick.WINS_HAND) */
     SP_WINS_HAND_SHORT, /* what it scores when its winner has fewer than target */
     SP_BOTH_NONE,     /* both over the target: no score */
+    SP_MONOTONE,      /* the grades fall as points and tricks grow (bounds may prune) */
     SP_FALSE_CLAIM,   /* 2 values by whether the opponent won a trick; 0: graded */
     SP_POINTS = SP_FALSE_CLAIM + 2,  /* 32 values */
     SP_BEAT = SP_POINTS + 32,        /* 32 masks: the cards that win over the card led */
@@ -72,6 +73,7 @@ typedef struct ss_spec {
     int ex_card, ex_min, ex_any_time, ex_needs_trick, ex_first_lead, ewc;
     int snap_tricks, snap_points;
     int target, last_bonus, wins_hand, wins_hand_short, both_none;
+    int monotone;
     int false_claim[2];
     int points[32];
     uint32_t beat[32];

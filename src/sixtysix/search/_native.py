@@ -34,10 +34,18 @@ from ..scoring import (
     _grade,
 )
 
-__all__ = ["available", "move_at", "moves_of", "native_spec", "spec_table"]
+__all__ = [
+    "available",
+    "beat_mask",
+    "follow_chain",
+    "move_at",
+    "moves_of",
+    "native_spec",
+    "spec_table",
+]
 
 #: The spec layout version (solver.h's ``SS_SPEC_MAGIC``).
-SPEC_MAGIC = 0x66660002
+SPEC_MAGIC = 0x66660003
 #: A hand is won with this many points (rules §2); a played-out open hand's last trick
 #: counts ``LAST_BONUS`` (§5); under ``LastTrick.WINS_HAND`` a winner short of the target
 #: scores ``WINS_HAND_SHORT`` (scoring.score_hand).
@@ -90,11 +98,64 @@ def _grades(rules: Rules) -> list[int]:
     return grades
 
 
+def _monotone(rules: Rules) -> bool:
+    """Whether the game points a seat gives up only fall as its points and tricks grow.
+
+    True of every rule set here; the C search bounds a position's value by them only
+    then.
+    """
+    g = _grades(rules)
+    n = MAX_MARRIAGES + 1
+
+    def at(won: int, x: int, m: int) -> int:
+        return g[(won * (MAX_CARD_POINTS + 1) + x) * n + m]
+
+    grades = all(
+        at(won, x, m) >= at(won, x, m + 1)
+        and at(won, x, m) >= at(won, x + 1, m)
+        and at(0, x, m) >= at(1, x, m)
+        for won in (0, 1)
+        for x in range(MAX_CARD_POINTS)
+        for m in range(MAX_MARRIAGES)
+    )
+    closes = all(
+        fn(rules, tricks, pts) >= fn(rules, tricks, pts + 1)
+        for fn in (_failed_close_points, _closer_beaten_points)
+        for tricks in (0, 1)
+        for pts in range(MAX_POINTS)
+    )
+    return grades and closes
+
+
+def beat_mask(led: int, trump: int, deck: int) -> int:
+    """The cards of ``deck`` that win a trick over the card ``led`` (trick_winner's)."""
+    return sum(
+        1 << card
+        for card in range(32)
+        if deck >> card & 1 and card != led and trick_winner(led, card, trump, 0) == 1
+    )
+
+
+def follow_chain(rules: Rules, led: int, trump: int) -> list[int]:
+    """The strict follow rule to ``led`` as three masks, probed from ``follow_mask``.
+
+    A follower may play its cards of the first mask it holds a card of, else any card:
+    the first mask is what ``follow_mask`` allows a hand of every other card, the next
+    what it allows once those are gone, and so on.
+    """
+    chain: list[int] = []
+    rest = rules.deck.mask & ~(1 << led)
+    for _ in range(3):
+        mask = follow_mask(rules, rest, led, trump, True) if rest else 0
+        chain.append(mask)
+        rest &= ~mask
+    return chain
+
+
 def spec_table(rules: Rules, trump: int) -> bytes:
     """The rule facts of ``rules`` with trump suit ``trump``, in solver.h's layout."""
     f = rule_facts(rules)
     deck = rules.deck.mask
-    cards = [c for c in range(32) if deck >> c & 1]
     t: list[int] = [
         SPEC_MAGIC,
         trump,
@@ -127,25 +188,14 @@ def spec_table(rules: Rules, trump: int) -> bytes:
         WINS_HAND_SHORT,
         int(rules.both_over_66 is BothOver66.NO_SCORE),
     ]
+    t.append(int(_monotone(rules)))
     for won in (False, True):
         flat = _false_claim_points(rules, won)
         t.append(0 if flat is None else flat)
     t.extend(POINTS[c] if deck >> c & 1 else 0 for c in range(32))
-    # beat[led]: the cards that win a trick over the card led (trick_winner's).
-    t.extend(
-        sum(1 << f_ for f_ in cards if f_ != led and trick_winner(led, f_, trump, 0) == 1)
-        for led in range(32)
-    )
-    # follow[led]: the strict follow rule as a chain of masks (the first that meets the
-    # hand is what it may play, else anything), probed from follow_mask.
+    t.extend(beat_mask(led, trump, deck) for led in range(32))
     for led in range(32):
-        chain: list[int] = []
-        rest = deck & ~(1 << led)
-        for _ in range(3):
-            mask = follow_mask(rules, rest, led, trump, True) if rest else 0
-            chain.append(mask)
-            rest &= ~mask
-        t.extend(chain)
+        t.extend(follow_chain(rules, led, trump))
     t.extend(lead_mask(rules, deck, suit) for suit in range(4))
     t.extend(KING_QUEEN[suit] for suit in range(4))
     t.extend(marriage_value(suit, trump) for suit in range(4))
@@ -156,14 +206,25 @@ def spec_table(rules: Rules, trump: int) -> bytes:
     return array("I", t).tobytes()
 
 
+#: Compiled specs by ``id`` of the rule set (each entry holds its rule set, so an id
+#: is not reused while cached) and trump: hashing a Rules value costs more than a solve.
+_BY_ID: dict[tuple[int, int], tuple[Rules, Any]] = {}
+
+
 def native_spec(rules: Rules, trump: int) -> Any:
     """The compiled spec of ``rules`` and ``trump`` (cached)."""
+    entry = _BY_ID.get((id(rules), trump))
+    if entry is not None and entry[0] is rules:
+        return entry[1]
     spec = _SPECS.get((rules, trump))
     if spec is None:
         assert _SOLVER is not None
         if len(_SPECS) >= SPEC_CACHE_LIMIT:
             _SPECS.clear()
         spec = _SPECS[rules, trump] = _SOLVER.compile(spec_table(rules, trump))
+    if len(_BY_ID) >= SPEC_CACHE_LIMIT:
+        _BY_ID.clear()
+    _BY_ID[id(rules), trump] = (rules, spec)
     return spec
 
 
