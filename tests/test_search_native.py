@@ -106,30 +106,59 @@ def test_pure_python_env(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def _positions(
-    rules: ss.Rules, count: int, seed: int, strict_share: float = 0.5
+    rules: ss.Rules, count: int, seed: int, open_cards: int = 14
 ) -> Iterator[ss.HandState]:
-    """Random positions from seeded random play: every kind of step, open and strict."""
+    """Random positions from seeded random play: open talon, closed, strict, any step.
+
+    An open-talon position has at most ``open_cards`` cards in the hands and the talon
+    (the pure-Python solver takes long on the first tricks).
+    """
     rng = random.Random(seed)
-    made = 0
+    made = tries = 0
     while made < count:
+        assert tries < 100 * count, "too few positions"
+        tries += 1
         state = ss.new_hand(rules, seed=rng.getrandbits(48), dealer=rng.randrange(2))
-        strict = rng.random() < strict_share
-        steps = rng.randrange(40)
-        for _ in range(steps):
-            if state.is_over or (strict and (not state.talon or state.closed_by >= 0)):
+        mode = ("open", "closed", "strict", "any")[tries % 4]
+        close_at = rng.randrange(rules.talon_size // 2 + 1)
+        for _ in range(60):
+            if state.is_over:
                 break
             moves = ss.legal_moves(state)
-            choices = [m for m in moves if not isinstance(m, ss.Claim)] or list(moves)
-            if rng.random() < 0.1:
+            cards = (state.hands[0] | state.hands[1]).bit_count() + len(state.talon)
+            open_talon = bool(state.talon) and state.closed_by < 0
+            if mode == "open" and open_talon and cards <= open_cards:
+                break
+            if mode == "strict" and not open_talon:
+                break
+            if mode == "closed" and state.closed_by >= 0:
+                break
+            if mode == "closed" and state.tricks_played >= close_at and ss.Close() in moves:
+                state = ss.apply_move(state, ss.Close())
+                continue
+            if mode == "any" and rng.random() < 0.08:
+                break
+            choices = [m for m in moves if not isinstance(m, ss.Claim | ss.Close)] or list(moves)
+            if rng.random() < 0.05:
                 choices = list(moves)
             state = ss.apply_move(state, rng.choice(choices))
+        # A few further steps, so that every kind of step is a root.
+        for _ in range(rng.randrange(3)):
+            if state.is_over:
+                break
+            state = ss.apply_move(state, rng.choice(ss.legal_moves(state)))
         if state.is_over:
             continue
-        open_talon = bool(state.talon) and state.closed_by < 0
-        if open_talon and (state.hands[0] | state.hands[1]).bit_count() + len(state.talon) > 12:
-            continue  # (the pure-Python solver takes long on the first tricks)
+        cards = (state.hands[0] | state.hands[1]).bit_count() + len(state.talon)
+        if state.talon and state.closed_by < 0 and cards > open_cards:
+            continue
         made += 1
         yield state
+
+
+def _small(rules: ss.Rules) -> ss.Rules:
+    """The rule set with three cards a hand, so that whole open phases are small."""
+    return attrs.evolve(rules, deal_packets=(2, 1), trump_after_round=1)
 
 
 def _pure(
@@ -169,6 +198,8 @@ def test_native_matches_python_in_every_preset(
 ) -> None:
     for state in _positions(rules, 12, seed=300 + index):
         _same(state, monkeypatch)
+    for state in _positions(_small(rules), 8, seed=350 + index):
+        _same(state, monkeypatch)
 
 
 @needs_native
@@ -179,7 +210,7 @@ def test_native_matches_python_for_failed_close_rules(
     rules = FAILED_CLOSE_RULES[index]
     for mode in ss.ClaimMode:
         for state in _positions(
-            attrs.evolve(rules, claim_mode=mode), 4, seed=400 + index, strict_share=0.2
+            _small(attrs.evolve(rules, claim_mode=mode)), 6, seed=400 + index, open_cards=12
         ):
             _same(state, monkeypatch)
 
@@ -199,7 +230,9 @@ def test_native_matches_python_with_d32(rules: ss.Rules, monkeypatch: pytest.Mon
 def test_native_matches_python_many(
     index: int, rules: ss.Rules, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    for state in _positions(rules, 80, seed=600 + index, strict_share=0.4):
+    for state in _positions(rules, 60, seed=600 + index, open_cards=18):
+        _same(state, monkeypatch)
+    for state in _positions(_small(rules), 60, seed=700 + index, open_cards=12):
         _same(state, monkeypatch)
 
 
@@ -220,7 +253,7 @@ def test_whole_deal_first_lead() -> None:
 
 
 def test_solve_many_matches_solve() -> None:
-    states = list(_positions(ss.SCHNAPSEN, 30, seed=7, strict_share=0.8))
+    states = list(_positions(ss.SCHNAPSEN, 30, seed=7))
     over = ss.apply_move(ss.new_hand(ss.SCHNAPSEN, seed=1), ss.Close())
     while not over.is_over:
         over = ss.apply_move(over, ss.legal_moves(over)[0])
@@ -240,7 +273,7 @@ def test_solve_many_refuses_views() -> None:
 
 @needs_native
 def test_solve_many_in_threads() -> None:
-    states = list(_positions(ss.CLASSIC_66, 40, seed=8, strict_share=1.0))
+    states = list(_positions(ss.CLASSIC_66, 40, seed=8))
     expected = [(s.value, s.best) for s in solve_many(states)]
     results: list[list[tuple[int, ss.Move | None]]] = []
 

@@ -180,6 +180,7 @@ int ss_spec_load(ss_spec *s, const int32_t *t, size_t n, char *err, size_t errle
 typedef struct tt_entry {
     uint64_t k0, k1, k2; /* k2 == 0: empty */
     int8_t lo, hi;
+    int8_t move; /* the best move's index in gen_moves order, or -1 */
 } tt_entry;
 
 typedef struct ctx {
@@ -396,7 +397,7 @@ static void tt_grow(ctx *c)
     c->size = n;
 }
 
-static void tt_store(ctx *c, uint64_t k0, uint64_t k1, uint64_t k2, int lo, int hi)
+static void tt_store(ctx *c, uint64_t k0, uint64_t k1, uint64_t k2, int lo, int hi, int mv)
 {
     size_t i, n;
     tt_entry *e;
@@ -419,6 +420,7 @@ static void tt_store(ctx *c, uint64_t k0, uint64_t k1, uint64_t k2, int lo, int 
     e->k2 = k2;
     e->lo = (int8_t)lo;
     e->hi = (int8_t)hi;
+    e->move = (int8_t)mv;
 }
 
 /* ------------------------------------------------------------------ moves */
@@ -608,7 +610,7 @@ static int gen_moves(ctx *c, const ss_pos *p, move *out, int interior)
     /* lead */
     {
         uint32_t hand = p->h[L], plays;
-        int won = p->w[L], suit, claim;
+        int won = p->w[L], suit, claim, i;
         if (exchange_ok(c, p, L, 1)) {
             out[n].kind = SS_EXCHANGE;
             out[n].arg = -1;
@@ -661,6 +663,48 @@ static int gen_moves(ctx *c, const ss_pos *p, move *out, int interior)
             }
         }
         plays = p->tm >= 0 ? hand & s->lead_after[p->tm] : hand;
+        if (interior && (p->cl >= 0 || !p->tal_len) && p->tm < 0 && popcount32(plays) > 2) {
+            /* The strict phase: the leads that head the follower's cards of their suit
+             * (side suits, then trumps, by index), then the rest from the highest index
+             * (the lowest card) down. (Only the order of the search.) */
+            uint32_t opp = p->h[1 - L], low = opp, trumps = 0xFFu << (8 * s->trump), winners;
+            int k = 0, order[32];
+            low |= (low << 1) & 0xFEFEFEFEu;
+            low |= (low << 2) & 0xFCFCFCFCu;
+            low |= (low << 4) & 0xF0F0F0F0u;
+            winners = plays & ~low;
+            if (opp & trumps)
+                winners &= trumps | (((low >> 7) & 0x01010101u) * 0xFFu);
+            {
+                uint32_t a = winners & ~trumps, b = winners & trumps, r = plays & ~winners;
+                while (a) {
+                    order[k++] = lowest(a);
+                    a &= a - 1;
+                }
+                while (b) {
+                    order[k++] = lowest(b);
+                    b &= b - 1;
+                }
+                while (r) {
+                    int card = highest(r);
+                    order[k++] = card;
+                    r ^= 1u << card;
+                }
+            }
+            for (i = 0; i < k; i++) {
+                out[n].kind = SS_PLAY;
+                out[n].arg = (int8_t)order[i];
+                out[n].term = 0;
+                out[n].child = *p;
+                out[n].child.h[L] ^= 1u << order[i];
+                out[n].child.st = 1;
+                out[n].child.ld = (int8_t)order[i];
+                out[n].child.tm = -1;
+                out[n].child.tc = 0;
+                n++;
+            }
+            plays = 0;
+        }
         while (plays) {
             int card = lowest(plays);
             plays &= plays - 1;
@@ -696,7 +740,7 @@ static int value_of(ctx *c, const move *mv, int mover, int alpha, int beta)
 static int search(ctx *c, const ss_pos *p, int alpha, int beta)
 {
     move moves[SS_MAX_MOVES];
-    int n, i, best = -INF, a_in, lo = -INF, hi = INF, mover, keyed;
+    int n, i, best = -INF, a_in, lo = -INF, hi = INF, mover, keyed, first = -1, best_i = -1;
     uint64_t k0 = 0, k1 = 0, k2 = 0;
     if (c->error)
         return 0;
@@ -704,8 +748,9 @@ static int search(ctx *c, const ss_pos *p, int alpha, int beta)
         c->error = SS_ERR_LIMIT;
         return 0;
     }
-    keyed = p->st != 1;
-    if (keyed) {
+    /* (the table keeps lead and decision nodes, not the last trick's) */
+    keyed = p->st != 1 && (p->h[0] & (p->h[0] - 1));
+    if (p->st != 1) {
         const ss_spec *s = c->s;
         int L = p->L;
         int claim = p->st == 2 ? s->decide_claim
@@ -718,12 +763,15 @@ static int search(ctx *c, const ss_pos *p, int alpha, int beta)
             int v0 = terminal(c, p, L, 0);
             return L == 0 ? v0 : -v0;
         }
+    }
+    if (keyed) {
         make_key(p, &k0, &k1, &k2);
         {
             tt_entry *e = tt_find(c, k0, k1, k2);
             if (e) {
                 lo = e->lo;
                 hi = e->hi;
+                first = e->move;
                 if (lo >= beta)
                     return lo;
                 if (hi <= alpha)
@@ -757,12 +805,18 @@ static int search(ctx *c, const ss_pos *p, int alpha, int beta)
         c->error = SS_ERR_POSITION;
         return 0;
     }
-    for (i = 0; i < n; i++) {
-        int v = value_of(c, &moves[i], mover, alpha, beta);
+    if (first >= n)
+        first = -1;
+    for (i = first >= 0 ? -1 : 0; i < n; i++) {
+        int j = i < 0 ? first : i, v;
+        if (i == first)
+            continue; /* (searched first) */
+        v = value_of(c, &moves[j], mover, alpha, beta);
         if (c->error)
             return 0;
         if (v > best) {
             best = v;
+            best_i = j;
             if (v > alpha) {
                 alpha = v;
                 if (alpha >= beta)
@@ -780,7 +834,7 @@ static int search(ctx *c, const ss_pos *p, int alpha, int beta)
         } else {
             lo = hi = best;
         }
-        tt_store(c, k0, k1, k2, lo, hi);
+        tt_store(c, k0, k1, k2, lo, hi, best_i);
     }
     return best;
 }

@@ -15,7 +15,19 @@ from typing import Any
 
 from ..cards import POINTS, marriage_value, trick_winner
 from ..errors import PositionError, SearchLimitError
-from ..legality import F_CLAIM, KING_QUEEN, follow_mask, lead_mask, rule_facts
+from ..legality import (
+    CLAIM,
+    CLOSE,
+    DRAW,
+    EXCHANGE,
+    F_CLAIM,
+    KING_QUEEN,
+    MARRY,
+    PLAY,
+    follow_mask,
+    lead_mask,
+    rule_facts,
+)
 from ..moves import Move
 from ..rules import (
     BothOver66,
@@ -70,6 +82,8 @@ def _load() -> ModuleType | None:
 
 
 _SOLVER: ModuleType | None = _load()
+#: The moves of the native kind codes 0 to 3 (4 marries ``arg``'s suit, 5 plays ``arg``).
+_FIXED: tuple[Move, ...] = (DRAW, EXCHANGE, CLOSE, CLAIM)
 
 
 def available() -> bool:
@@ -230,13 +244,10 @@ def native_spec(rules: Rules, trump: int) -> Any:
 
 def moves_of(kinds: bytes, args: bytes) -> tuple[Move, ...]:
     """The moves of a native result, as :func:`~sixtysix.legal_moves` lists them."""
-    from ..legality import CLAIM, CLOSE, DRAW, EXCHANGE, MARRY, PLAY
-
-    fixed = (DRAW, EXCHANGE, CLOSE, CLAIM)
     out: list[Move] = []
     for kind, arg in zip(kinds, args, strict=True):
         if kind < 4:
-            out.append(fixed[kind])
+            out.append(_FIXED[kind])
         elif kind == 4:
             out.append(MARRY[arg])
         else:
@@ -246,13 +257,12 @@ def moves_of(kinds: bytes, args: bytes) -> tuple[Move, ...]:
 
 def move_at(kinds: bytes, args: bytes, index: int) -> Move:
     """The move ``index`` of a native result."""
-    from ..legality import CLAIM, CLOSE, DRAW, EXCHANGE, MARRY, PLAY
-
     kind = kinds[index]
-    if kind < 4:
-        return (DRAW, EXCHANGE, CLOSE, CLAIM)[kind]
-    arg = args[index]
-    return MARRY[arg] if kind == 4 else PLAY[arg]
+    if kind == 5:
+        return PLAY[args[index]]
+    if kind == 4:
+        return MARRY[args[index]]
+    return _FIXED[kind]
 
 
 def run(fn: Any, *args: Any) -> Any:
