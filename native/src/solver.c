@@ -180,7 +180,8 @@ int ss_spec_load(ss_spec *s, const int32_t *t, size_t n, char *err, size_t errle
 typedef struct tt_entry {
     uint64_t k0, k1, k2; /* k2 == 0: empty */
     int8_t lo, hi;
-    int8_t move; /* the best move's index in gen_moves order, or -1 */
+    int8_t move;   /* the best move's index in gen_moves order, or -1 */
+    uint8_t depth; /* cards left (a full table keeps the entries of more cards) */
 } tt_entry;
 
 typedef struct ctx {
@@ -397,7 +398,8 @@ static void tt_grow(ctx *c)
     c->size = n;
 }
 
-static void tt_store(ctx *c, uint64_t k0, uint64_t k1, uint64_t k2, int lo, int hi, int mv)
+static void tt_store(ctx *c, uint64_t k0, uint64_t k1, uint64_t k2, int lo, int hi, int mv,
+                     int depth)
 {
     size_t i, n;
     tt_entry *e;
@@ -413,14 +415,23 @@ static void tt_store(ctx *c, uint64_t k0, uint64_t k1, uint64_t k2, int lo, int 
         if (e->k0 == k0 && e->k1 == k1 && e->k2 == k2)
             break;
     }
-    if (n == TT_PROBES)
-        e = &c->tt[i & (c->size - 1)]; /* replace */
+    if (n == TT_PROBES) {
+        /* full: replace the entry of the fewest cards left */
+        size_t k;
+        e = &c->tt[i & (c->size - 1)];
+        for (k = 1; k < TT_PROBES; k++) {
+            tt_entry *f = &c->tt[(i + k) & (c->size - 1)];
+            if (f->depth < e->depth)
+                e = f;
+        }
+    }
     e->k0 = k0;
     e->k1 = k1;
     e->k2 = k2;
     e->lo = (int8_t)lo;
     e->hi = (int8_t)hi;
     e->move = (int8_t)mv;
+    e->depth = (uint8_t)depth;
 }
 
 /* ------------------------------------------------------------------ moves */
@@ -834,7 +845,7 @@ static int search(ctx *c, const ss_pos *p, int alpha, int beta)
         } else {
             lo = hi = best;
         }
-        tt_store(c, k0, k1, k2, lo, hi, best_i);
+        tt_store(c, k0, k1, k2, lo, hi, best_i, popcount32(p->h[0] | p->h[1]) + p->tal_len);
     }
     return best;
 }
@@ -948,20 +959,40 @@ int ss_solve(const ss_spec *s, const ss_pos *pos, const ss_talon *talon, long lo
     }
     if (!n && !c.error)
         c.error = SS_ERR_POSITION;
-    /* The value and the first move reaching it, in legal order: each later move
-     * searched with the best so far as alpha (fail-soft: a move that only equals it
-     * is not the first). */
-    for (i = 0; i < n && !c.error; i++) {
-        int v = value_of(&c, &moves[i], mover, best, INF);
-        if (v > best) {
-            best = v;
-            best_i = i;
+    /* The value by null-window tests (values are whole game points from -3 to 3, so
+     * a bisection needs at most three; the table carries what each test learnt),
+     * then the first move in legal order that reaches it. */
+    if (n && !c.error) {
+        int lo = -3, hi = 3;
+        while (lo < hi && !c.error) {
+            int mid = (lo + hi + 1) / 2;
+            if (search(&c, pos, mid - 1, mid) >= mid)
+                lo = mid;
+            else
+                hi = mid - 1;
         }
+        best = lo;
+        for (i = 0; i < n && !c.error; i++) {
+            if (value_of(&c, &moves[i], mover, best - 1, best) >= best) {
+                best_i = i;
+                break;
+            }
+        }
+        if (best_i < 0 && !c.error)
+            c.error = SS_ERR_POSITION; /* (no move reaches the value: cannot be) */
     }
     if (!c.error && (flags & SS_ALL)) {
         for (i = 0; i < n && !c.error; i++) {
-            int v = value_of(&c, &moves[i], mover, -INF, best + 1);
-            out->values[i] = (int8_t)v;
+            /* every move's value: a bisection below the position's */
+            int lo = -3, hi = best;
+            while (lo < hi && !c.error) {
+                int mid = (lo + hi + 1) / 2;
+                if (value_of(&c, &moves[i], mover, mid - 1, mid) >= mid)
+                    lo = mid;
+                else
+                    hi = mid - 1;
+            }
+            out->values[i] = (int8_t)lo;
         }
     }
     out->value = best;
