@@ -196,6 +196,7 @@ typedef struct ctx {
 } ctx;
 
 #define TT_PROBES 4
+#define ORDER_CLOSE 4
 #define TT_START 256
 
 static int tal_at(const ctx *c, const ss_pos *p, int i)
@@ -562,9 +563,20 @@ static int gen_moves(ctx *c, const ss_pos *p, move *out, int interior)
                 plays = hand;
         }
         if (interior) {
-            /* the cards that win the trick first (by index), then the others from the
-             * highest index down */
+            /* the cards that win the trick first (by index: the highest first), then
+             * the others from the highest index (the lowest card) down */
             uint32_t win = plays & s->beat[p->ld], lose = plays & ~s->beat[p->ld];
+            if (p->cl < 0 && p->tal_len) {
+                /* (an open talon: the cheapest winning card first) */
+                while (win) {
+                    int card = highest(win);
+                    win ^= 1u << card;
+                    out[n].kind = SS_PLAY;
+                    out[n].arg = (int8_t)card;
+                    play_follow(c, p, card, &out[n]);
+                    n++;
+                }
+            }
             while (win) {
                 int card = lowest(win);
                 win &= win - 1;
@@ -752,6 +764,7 @@ static int search(ctx *c, const ss_pos *p, int alpha, int beta)
 {
     move moves[SS_MAX_MOVES];
     int n, i, best = -INF, a_in, lo = -INF, hi = INF, mover, keyed, first = -1, best_i = -1;
+    int order[SS_MAX_MOVES];
     uint64_t k0 = 0, k1 = 0, k2 = 0;
     if (c->error)
         return 0;
@@ -818,10 +831,26 @@ static int search(ctx *c, const ss_pos *p, int alpha, int beta)
     }
     if (first >= n)
         first = -1;
-    for (i = first >= 0 ? -1 : 0; i < n; i++) {
-        int j = i < 0 ? first : i, v;
-        if (i == first)
-            continue; /* (searched first) */
+    /* The order of the search: the table's best move, then claims, exchanges,
+     * marriages (trumps first), closes, plays (each in gen_moves' order). */
+    {
+        int k = 0, rank;
+        for (rank = 0; rank < 6; rank++)
+            for (i = 0; i < n; i++) {
+                int r;
+                switch (moves[i].kind) {
+                case SS_CLAIM: r = 0; break;
+                case SS_EXCHANGE: r = 1; break;
+                case SS_MARRY: r = moves[i].arg == c->s->trump ? 2 : 3; break;
+                case SS_CLOSE: r = ORDER_CLOSE; break;
+                default: r = 5;
+                }
+                if (r == rank && i != first)
+                    order[k++] = i;
+            }
+    }
+    for (i = first >= 0 ? -1 : 0; i < n - (first >= 0); i++) {
+        int j = i < 0 ? first : order[i], v;
         v = value_of(c, &moves[j], mover, alpha, beta);
         if (c->error)
             return 0;
