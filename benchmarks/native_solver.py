@@ -22,25 +22,32 @@ import resource
 import statistics
 import sys
 import time
+from collections.abc import Callable
+
+from solver import pct, positions  # (benchmarks/solver.py)
 
 import sixtysix as ss
 from sixtysix.search import _native, solve, solve_many
 from sixtysix.search._core import args_of
-from solver import pct, positions  # (benchmarks/solver.py)
 
 
 def rate(count: int, seconds: float) -> str:
     return f"{count / seconds:>9,.0f}/s" if seconds > 0 else "      inf/s"
 
 
-def best_of(runs: int, fn: object) -> float:
-    """The least CPU time of ``runs`` calls of ``fn``."""
+def best_of(runs: int, fn: Callable[..., object], *args: object) -> float:
+    """The least CPU time of ``runs`` calls of ``fn(*args)``."""
     best = float("inf")
     for _ in range(runs):
         start = time.process_time()
-        fn()  # type: ignore[operator]
+        fn(*args)
         best = min(best, time.process_time() - start)
     return best
+
+
+def solve_each(states: list[ss.HandState]) -> None:
+    for state in states:
+        solve(state)
 
 
 def main() -> None:
@@ -64,9 +71,9 @@ def main() -> None:
         for label, states in (("talon exhausted", exhausted), ("talon closed", closed)):
             items = [(_native.native_spec(s.rules, s.trump), args_of(s)) for s in states]
             n = len(states)
-            raw = best_of(args.runs, lambda: solver.solve_many(items, None, 1_000_000, False))
-            many = best_of(args.runs, lambda: solve_many(states))
-            one = best_of(args.runs, lambda: [solve(s) for s in states])
+            raw = best_of(args.runs, solver.solve_many, items, None, 1_000_000, False)
+            many = best_of(args.runs, solve_many, states)
+            one = best_of(args.runs, solve_each, states)
             nodes = sum(r[5] for r in solver.solve_many(items, None, 1_000_000, False))
             line = (
                 f"{name:<12} {label:<16} native solve {rate(n, one)}  solve_many "
@@ -76,7 +83,7 @@ def main() -> None:
                 native = _native._SOLVER
                 _native._SOLVER = None
                 try:
-                    py = best_of(1, lambda: [solve(s) for s in states])
+                    py = best_of(1, solve_each, states)
                 finally:
                     _native._SOLVER = native
                 line += f"  python solve {rate(n, py)}"
@@ -91,10 +98,11 @@ def main() -> None:
         times.append(time.perf_counter() - start)
         nodes_of.append(sol.nodes)
     if times:
+        median = statistics.median(times) * 1000
         print(
-            f"CLASSIC_66 whole deals ({len(times)}): median {statistics.median(times) * 1000:.1f} ms"
-            f", p90 {pct(times, 0.9) * 1000:.1f} ms, max {max(times) * 1000:.1f} ms; nodes median "
-            f"{statistics.median(nodes_of):,.0f}, max {max(nodes_of):,}"
+            f"CLASSIC_66 whole deals ({len(times)}): median {median:.1f} ms, "
+            f"p90 {pct(times, 0.9) * 1000:.1f} ms, max {max(times) * 1000:.1f} ms; "
+            f"nodes median {statistics.median(nodes_of):,.0f}, max {max(nodes_of):,}"
         )
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     print(f"peak memory (ru_maxrss): {peak:.0f} MB")

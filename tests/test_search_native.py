@@ -22,7 +22,8 @@ from tests.helpers import ALL_RULES, RULE_IDS
 import sixtysix as ss
 from sixtysix.cards import trick_winner
 from sixtysix.errors import HiddenCardsError, PositionError, SearchLimitError
-from sixtysix.legality import CLAIM, CLOSE, DRAW, EXCHANGE, MARRY, PLAY, follow_mask
+from sixtysix.legality import follow_mask
+from sixtysix.moves import CLAIM, CLOSE, DRAW, EXCHANGE, MARRY, PLAY
 from sixtysix.search import _native, solve, solve_many
 from sixtysix.search._core import args_of
 from sixtysix.search.solver import Solution
@@ -138,7 +139,9 @@ def _positions(
                 continue
             if mode == "any" and rng.random() < 0.08:
                 break
-            choices = [m for m in moves if not isinstance(m, ss.Claim | ss.Close)] or list(moves)
+            choices: list[ss.Move] = [
+                m for m in moves if not isinstance(m, ss.Claim | ss.Close)
+            ] or list(moves)
             if rng.random() < 0.05:
                 choices = list(moves)
             state = ss.apply_move(state, rng.choice(choices))

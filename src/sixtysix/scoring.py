@@ -252,9 +252,7 @@ def _failed_close(state: HandState) -> int:
     """What the closer's opponent scores for a failed close (rules §6.3)."""
     snap = state.close_snapshot
     assert snap is not None
-    return _failed_close_points(
-        state.rules, snap.opponent_tricks, state.points(state.closed_by)
-    )
+    return _failed_close_points(state.rules, snap.opponent_tricks, state.points(state.closed_by))
 
 
 def _failed_close_points(rules: Rules, opponent_tricks: int, closer_points: int) -> int:

@@ -13,22 +13,10 @@ from array import array
 from types import ModuleType
 from typing import Any
 
-from ..cards import POINTS, marriage_value, trick_winner
+from ..cards import KING_QUEEN, POINTS, marriage_value, trick_winner
 from ..errors import PositionError, SearchLimitError
-from ..legality import (
-    CLAIM,
-    CLOSE,
-    DRAW,
-    EXCHANGE,
-    F_CLAIM,
-    KING_QUEEN,
-    MARRY,
-    PLAY,
-    follow_mask,
-    lead_mask,
-    rule_facts,
-)
-from ..moves import Move
+from ..legality import F_CLAIM, follow_mask, lead_mask, rule_facts
+from ..moves import CLAIM, CLOSE, DRAW, EXCHANGE, MARRY, PLAY, Move
 from ..rules import (
     BothOver66,
     ClosedWinBasis,
@@ -74,7 +62,7 @@ def _load() -> ModuleType | None:
     if os.environ.get("SIXTYSIX_PUREPYTHON", "") == "1":
         return None
     try:
-        from sixtysix_native import _solver  # type: ignore[import-not-found, unused-ignore]
+        from sixtysix_native import _solver  # type: ignore[import-not-found, import-untyped, unused-ignore]
     except ImportError:
         return None
     module: ModuleType = _solver
