@@ -991,7 +991,18 @@ int ss_solve(const ss_spec *s, const ss_pos *pos, const ss_talon *talon, long lo
     /* The value by null-window tests (values are whole game points from -3 to 3, so
      * a bisection needs at most three; the table carries what each test learnt),
      * then the first move in legal order that reaches it. */
-    if (n && !c.error) {
+    if (n && !c.error && (pos->cl >= 0 || !pos->tal_len)) {
+        /* (the strict phase, a small tree: the moves in legal order, each later one
+         * searched with the best so far as alpha; fail-soft, so a move that only
+         * equals it is not the first) */
+        for (i = 0; i < n && !c.error; i++) {
+            int v = value_of(&c, &moves[i], mover, best, INF);
+            if (v > best) {
+                best = v;
+                best_i = i;
+            }
+        }
+    } else if (n && !c.error) {
         int lo = -3, hi = 3;
         while (lo < hi && !c.error) {
             int mid = (lo + hi + 1) / 2;

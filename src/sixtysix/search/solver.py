@@ -7,6 +7,10 @@ when it loses, 0 when the hand scores nothing (a carried ``tie_carry`` is ignore
 decision is searched as a move: exchanges, closing (on lead or at the decision after a
 trick), marriages, claims (right or false), draws.
 
+With the optional native solver built (``sixtysix_native``), :func:`solve`,
+:func:`solve_many` and a solution's ``move_values`` and ``line`` search in C, with the
+same results (docs/native_solver.md); ``SIXTYSIX_PUREPYTHON=1`` keeps them in Python.
+
 >>> from sixtysix import SCHNAPSEN, new_hand, apply_move, legal_moves
 >>> state = new_hand(SCHNAPSEN, seed=11)
 >>> while state.talon and not state.is_over:     # play on to the strict phase
