@@ -383,3 +383,14 @@ def test_bad_position_shapes() -> None:
         _native.run(solver.solve_many, [args], None, 1000, False)
     with pytest.raises(PositionError, match="max_nodes"):
         _native.run(solver.solve, spec, args, "many", 1000, False)
+
+
+@needs_native
+def test_tiny_tables_give_the_same_values() -> None:
+    """A table of one entry, or a few, replaces entries but keeps every value exact."""
+    for state in _positions(ss.SCHNAPSEN, 12, seed=9):
+        sol = solve(state)
+        for size in (1, 64, 2.5):
+            small = solve(state, table_size=size)  # type: ignore[arg-type]
+            assert (small.value, small.best) == (sol.value, sol.best)
+            assert dict(small.move_values) == dict(sol.move_values)

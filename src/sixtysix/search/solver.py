@@ -192,7 +192,7 @@ def solve(
     native = _native._SOLVER
     if native is not None:
         spec = _native.native_spec(state.rules, state.trump)
-        result = _native.run(native.solve, spec, args_of(state), max_nodes, table_size, False)
+        result = _native.run(native.solve, spec, args_of(state), max_nodes, int(table_size), False)
         return _native_solution(state, result, max_nodes, table_size)
     core = compiled(state.rules, state.trump)
     _cool(core)
@@ -269,7 +269,7 @@ def all_move_values(
     native = _native._SOLVER
     if native is not None:
         spec = _native.native_spec(state.rules, state.trump)
-        result = _native.run(native.solve, spec, args_of(state), max_nodes, table_size, True)
+        result = _native.run(native.solve, spec, args_of(state), max_nodes, int(table_size), True)
         moves = legal_moves(state)
         # (the native solver lists the moves itself, in the same order)
         assert moves == _native.moves_of(result[2], result[3]), "native moves differ"
@@ -301,7 +301,7 @@ def _principal_line(solution: Solution) -> tuple[Move, ...]:
         while not state.is_over:
             spec = _native.native_spec(state.rules, state.trump)
             result = _native.run(
-                native.solve, spec, args_of(state), None, solution._table_size, False
+                native.solve, spec, args_of(state), None, int(solution._table_size), False
             )
             moves.append(_native.move_at(result[2], result[3], result[1]))
             state = apply_move(state, moves[-1])
@@ -382,7 +382,7 @@ def solve_many(
         else:
             items.append((_native.native_spec(state.rules, state.trump), args_of(state)))
             where.append(i)
-    results = _native.run(native.solve_many, items, max_nodes, table_size, False)
+    results = _native.run(native.solve_many, items, max_nodes, int(table_size), False)
     for i, result in zip(where, results, strict=True):
         out[i] = _native_solution(checked[i], result, max_nodes, table_size)
     return [sol for sol in out if sol is not None]
