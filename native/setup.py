@@ -47,18 +47,13 @@ EXTENSIONS = [
         "sixtysix_native._core",
         ["src/sixtysix_native/_coremodule.c", "src/core.c"],
     ),
+    # The exact solver (sixtysix.search.solve and solve_many).
+    _extension(
+        "sixtysix_native._solver",
+        ["src/sixtysix_native/_solvermodule.c", "src/solver.c"],
+    ),
 ]
 
-# ---- The exact solver (sixtysix_native._solver): its owner adds the sources here. ----
-# Until src/sixtysix_native/_solvermodule.c exists this builds without it.
-if os.path.exists(os.path.join(HERE, "src", "sixtysix_native", "_solvermodule.c")):
-    EXTENSIONS.append(
-        _extension(
-            "sixtysix_native._solver",
-            ["src/sixtysix_native/_solvermodule.c", "src/solver.c"],
-        )
-    )
-# ---- end of the solver's entry ----
 
 NO_COMPILER = """
 sixtysix-native needs a C compiler to build from source, and none was found or it

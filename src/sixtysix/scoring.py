@@ -250,16 +250,36 @@ def _grade_claim(state: HandState, claimer: int) -> int:
 
 def _failed_close(state: HandState) -> int:
     """What the closer's opponent scores for a failed close (rules §6.3)."""
-    rules = state.rules
     snap = state.close_snapshot
     assert snap is not None
+    return _failed_close_points(state.rules, snap.opponent_tricks, state.points(state.closed_by))
+
+
+def _failed_close_points(rules: Rules, opponent_tricks: int, closer_points: int) -> int:
+    """:func:`_failed_close` from the facts it reads (the native solver tabulates it)."""
     rule = rules.failed_close
-    if rule is FailedClose.ALWAYS_THREE or snap.opponent_tricks == 0:
+    if rule is FailedClose.ALWAYS_THREE or opponent_tricks == 0:
         return 3
     if rule is FailedClose.TWO_OR_THREE:
         return 2
-    closer_points = state.points(state.closed_by)
     return 1 if closer_points >= rules.schneider_threshold else 2
+
+
+def _closer_beaten_points(rules: Rules, opponent_tricks: int, closer_points: int) -> int:
+    """What the closer's opponent scores for a correct claim against the closer (§6.3)."""
+    if rules.closer_beaten is CloserBeaten.FLAT_TWO:
+        return 2
+    return _failed_close_points(rules, opponent_tricks, closer_points)
+
+
+def _false_claim_points(rules: Rules, opponent_won: bool) -> int | None:
+    """What a false claim gives the opponent, or ``None`` when graded like a claim (§9)."""
+    rule = rules.false_claim
+    if rule is FalseClaim.FLAT_TWO:
+        return 2
+    if rule is FalseClaim.TWO_OR_THREE:
+        return 2 if opponent_won else 3
+    return None
 
 
 def score_hand(state: HandState) -> HandResult:
@@ -285,16 +305,13 @@ def score_hand(state: HandState) -> HandResult:
         claimer = last
         opponent = 1 - claimer
         if points[claimer] < 66:
-            rule = rules.false_claim
-            if rule is FalseClaim.FLAT_TWO:
-                gp = 2
-            elif rule is FalseClaim.TWO_OR_THREE:
-                gp = 2 if state.won[opponent] else 3
-            else:
-                gp = _grade_claim(state, claimer)
+            flat = _false_claim_points(rules, bool(state.won[opponent]))
+            gp = _grade_claim(state, claimer) if flat is None else flat
             return _won(opponent, gp, points, HandEnd.FALSE_CLAIM)
         if closer >= 0 and closer != claimer:
-            gp = 2 if rules.closer_beaten is CloserBeaten.FLAT_TWO else _failed_close(state)
+            snap = state.close_snapshot
+            assert snap is not None
+            gp = _closer_beaten_points(rules, snap.opponent_tricks, points[closer])
             return _won(claimer, gp, points, HandEnd.CLOSER_BEATEN)
         return _won(claimer, _grade_claim(state, claimer), points, HandEnd.CLAIM)
     if closer >= 0:

@@ -19,7 +19,7 @@ from __future__ import annotations
 from ..errors import HiddenCardsError, SearchLimitError
 from .analysis import Estimate, analyse
 from .key import position_key
-from .solver import DEFAULT_TABLE_SIZE, Solution, solve
+from .solver import DEFAULT_TABLE_SIZE, Solution, solve, solve_many
 
 __all__ = [
     "DEFAULT_TABLE_SIZE",
@@ -30,4 +30,5 @@ __all__ = [
     "analyse",
     "position_key",
     "solve",
+    "solve_many",
 ]

@@ -7,6 +7,10 @@ when it loses, 0 when the hand scores nothing (a carried ``tie_carry`` is ignore
 decision is searched as a move: exchanges, closing (on lead or at the decision after a
 trick), marriages, claims (right or false), draws.
 
+With the optional native solver built (``sixtysix_native``), :func:`solve`,
+:func:`solve_many` and a solution's ``move_values`` and ``line`` search in C, with the
+same results (docs/native_solver.md); ``SIXTYSIX_PUREPYTHON=1`` keeps them in Python.
+
 >>> from sixtysix import SCHNAPSEN, new_hand, apply_move, legal_moves
 >>> state = new_hand(SCHNAPSEN, seed=11)
 >>> while state.talon and not state.is_over:     # play on to the strict phase
@@ -24,7 +28,7 @@ True
 from __future__ import annotations
 
 import sys
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 import attrs
@@ -34,9 +38,10 @@ from ..engine import apply_move, legal_moves
 from ..errors import HiddenCardsError, quote
 from ..moves import Claim, Move, Play
 from ..state import HandState, Step
+from . import _native
 from ._core import INF, args_of, compiled, terminal_value
 
-__all__ = ["DEFAULT_TABLE_SIZE", "Solution", "all_move_values", "solve"]
+__all__ = ["DEFAULT_TABLE_SIZE", "Solution", "all_move_values", "solve", "solve_many"]
 
 #: The default bound on the transposition table: entries kept before it is emptied
 #: (about 250 bytes each, so the default stays well under 1 GB).
@@ -184,6 +189,11 @@ def solve(
     state = _check(state)
     if state.step is Step.OVER:
         return Solution(0, {}, None, 0, root=state, table_size=table_size)
+    native = _native.solver()
+    if native is not None:
+        spec = _native.native_spec(state.rules, state.trump)
+        result = _native.run(native.solve, spec, args_of(state), max_nodes, int(table_size), False)
+        return _native_solution(state, result, max_nodes, table_size)
     core = compiled(state.rules, state.trump)
     _cool(core)
     table_size = max(int(table_size), 1)
@@ -256,6 +266,14 @@ def all_move_values(
     above it; ``table`` is a transposition table of an earlier search of the same rules
     and trump to start from.
     """
+    native = _native.solver()
+    if native is not None:
+        spec = _native.native_spec(state.rules, state.trump)
+        result = _native.run(native.solve, spec, args_of(state), max_nodes, int(table_size), True)
+        moves = legal_moves(state)
+        # (the native solver lists the moves itself, in the same order)
+        assert moves == _native.moves_of(result[2], result[3]), "native moves differ"
+        return dict(zip(moves, memoryview(result[4]).cast("b"), strict=True))
     core = compiled(state.rules, state.trump)
     _cool(core)
     core.reset(max_nodes, max(int(table_size), 1))
@@ -276,6 +294,18 @@ def _principal_line(solution: Solution) -> tuple[Move, ...]:
     state = solution._root
     if state is None or state.step is Step.OVER:
         return ()
+    native = _native.solver()
+    if native is not None:
+        # Each position's best move (the first in legal order that keeps its value).
+        moves: list[Move] = []
+        while not state.is_over:
+            spec = _native.native_spec(state.rules, state.trump)
+            result = _native.run(
+                native.solve, spec, args_of(state), None, int(solution._table_size), False
+            )
+            moves.append(_native.move_at(result[2], result[3], result[1]))
+            state = apply_move(state, moves[-1])
+        return tuple(moves)
     core = compiled(state.rules, state.trump)
     _cool(core)
     core.reset(None, solution._table_size)
@@ -301,3 +331,58 @@ def _principal_line(solution: Solution) -> tuple[Move, ...]:
             target = -target
     core.table = {}
     return tuple(line)
+
+
+def _native_solution(
+    state: HandState, result: Any, max_nodes: int | None, table_size: int
+) -> Solution:
+    """The :class:`Solution` of a native result (value, best, kinds, args, values, nodes)."""
+    return Solution(
+        result[0],
+        None,
+        _native.move_at(result[2], result[3], result[1]),
+        result[5],
+        root=state,
+        table_size=table_size,
+        max_nodes=max_nodes,
+    )
+
+
+def solve_many(
+    states: Iterable[HandState], max_nodes: int | None = None, table_size: int = DEFAULT_TABLE_SIZE
+) -> list[Solution]:
+    """:func:`solve` each of ``states`` (every card known): the solutions, in order.
+
+    The same solutions as ``[solve(s, max_nodes, table_size) for s in states]``; with the
+    native solver (:mod:`sixtysix_native`) built, the states are searched in one call
+    that releases the GIL for the whole batch, so other threads run meanwhile and a
+    pool of threads can share the work. Each state gets its own table and its own
+    ``max_nodes`` budget.
+
+    Raises:
+        HiddenCardsError: an item is a :class:`~sixtysix.PlayerView` or not a state.
+        SearchLimitError: a state needed more than ``max_nodes`` positions (the first
+            such state stops the batch).
+
+    >>> from sixtysix import SCHNAPSEN, Close, new_hand, apply_move
+    >>> states = [apply_move(new_hand(SCHNAPSEN, seed=s), Close()) for s in range(3)]
+    >>> [sol.value for sol in solve_many(states)] == [solve(s).value for s in states]
+    True
+    """
+    checked = [_check(state) for state in states]
+    native = _native.solver()
+    if native is None:
+        return [solve(state, max_nodes, table_size) for state in checked]
+    out: list[Solution | None] = [None] * len(checked)
+    items: list[tuple[Any, tuple[Any, ...]]] = []
+    where: list[int] = []
+    for i, state in enumerate(checked):
+        if state.step is Step.OVER:
+            out[i] = Solution(0, {}, None, 0, root=state, table_size=table_size)
+        else:
+            items.append((_native.native_spec(state.rules, state.trump), args_of(state)))
+            where.append(i)
+    results = _native.run(native.solve_many, items, max_nodes, int(table_size), False)
+    for i, result in zip(where, results, strict=True):
+        out[i] = _native_solution(checked[i], result, max_nodes, table_size)
+    return [sol for sol in out if sol is not None]
