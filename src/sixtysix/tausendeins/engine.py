@@ -1,0 +1,605 @@
+"""Deal, legal moves and transitions of Tausendeins (rules §12.2 to §12.9).
+
+Everything here is a pure function of immutable values. The per-rule-set tables (the
+action table, the cached bid and contract moves) are derived once per
+:class:`~sixtysix.tausendeins.TausendeinsRules` value.
+
+>>> import random
+>>> from sixtysix import tausendeins as t1
+>>> state = t1.new_hand(t1.TAUSENDEINS_CONTRACT, seed=3, dealer=0)
+>>> [str(m) for m in t1.legal_moves(state)][:3]
+['pass', 'bid 110', 'bid 120']
+>>> rng = random.Random(2)
+>>> while not t1.is_over(state):
+...     state = t1.apply_move(state, rng.choice(t1.legal_moves(state)))
+>>> t1.score_deal(state).declarer in (0, 1)
+True
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+import attrs
+
+from .._seeding import Seed, SeedScheme, shuffle
+from ..cards import CARDS, Card, Deck
+from ..errors import DealError, IllegalMoveError, quote
+from ..moves import MARRY, PLAY, Marry, Play
+from ..rules import StrictPlay
+from .moves import PASS, TALONS, Bid, Contract, Discard, Move, Pass, TakeTalon
+from .rules import (
+    ORDER_VALUES,
+    SUIT_RANK,
+    SUIT_VALUES,
+    Bidding,
+    MarriageValues,
+    Retrump,
+    StockPlay,
+    TausendeinsRules,
+)
+from .state import MarriageDeclared, Phase, TausendeinsState, build_state, iter_mask
+
+if TYPE_CHECKING:
+    from .views import TausendeinsView
+
+__all__ = [
+    "SEED_SCHEME",
+    "ActionTable",
+    "action_table",
+    "apply_move",
+    "cap",
+    "deal_from_order",
+    "is_legal",
+    "is_over",
+    "legal_moves",
+    "new_hand",
+    "playable_mask",
+    "shuffled_deck",
+    "to_move",
+]
+
+#: The seeding of rules §12.2: BLAKE2b with the personalisation ``sixtysix-1001``. Ints
+#: are tagged by their decimal text up to 4,300 digits (all that CPython's ``str`` writes
+#: by default); larger ones by their bytes, as in the other games.
+SEED_SCHEME = SeedScheme(b"sixtysix-1001", 10**4300)
+
+_DECK = Deck.D24
+_CANONICAL = tuple(c.index for c in _DECK.cards)
+_DECK_MASK = _DECK.mask
+_POINTS = tuple(c.points for c in CARDS)
+_SUIT = tuple(0xFF << (8 * s) for s in range(4))
+_KING = tuple(s * 8 + 2 for s in range(4))
+_QUEEN = tuple(s * 8 + 3 for s in range(4))
+_PAIR = tuple((1 << _KING[s]) | (1 << _QUEEN[s]) for s in range(4))
+_PLAY_OF_MASK: dict[int, Play] = {1 << i: PLAY[i] for i in range(32)}
+
+
+class ActionTable:
+    """The fixed action ids of one rule set (rules §12.9).
+
+    Plays are 0-31 and marriages 32-35 (the two-hand ids), ``pass`` 40, then one id per
+    bid from ``bid_opening + bid_step`` to the highest cap, one per contract from
+    ``bid_opening`` to the highest cap, ``talon 0`` and ``talon 1``, and one ``discard``
+    per card index. For the default auction values this is the recommended table:
+    bids 41-70, contracts 71-101, talons 102-103, discards 104-135, 136 ids.
+    """
+
+    __slots__ = ("bids", "contracts", "discards", "ids", "moves")
+
+    def __init__(self, rules: TausendeinsRules) -> None:
+        """Derive the table of ``rules``."""
+        top = rules.max_cap
+        step = rules.bid_step
+        self.bids: dict[int, Bid] = {
+            n: Bid(n) for n in range(rules.bid_opening + step, top + 1, step)
+        }
+        self.contracts: dict[int, Contract] = {
+            n: Contract(n) for n in range(rules.bid_opening, top + 1, step)
+        }
+        self.discards: tuple[Discard, ...] = tuple(Discard(c) for c in CARDS)
+        moves: list[Move | None] = [*PLAY, *MARRY, None, None, None, None, PASS]
+        moves += self.bids.values()
+        moves += self.contracts.values()
+        moves += TALONS
+        moves += self.discards
+        self.moves: tuple[Move | None, ...] = tuple(moves)
+        self.ids: dict[Move, int] = {m: i for i, m in enumerate(moves) if m is not None}
+
+
+@functools.lru_cache(maxsize=64)
+def action_table(rules: TausendeinsRules) -> ActionTable:
+    """The action table of ``rules`` (derived once per rule set)."""
+    return ActionTable(rules)
+
+
+def _check_rules(rules: object) -> TausendeinsRules:
+    if type(rules) is not TausendeinsRules:
+        raise DealError(f"a Tausendeins deal needs TausendeinsRules, not {quote(rules)}")
+    return rules
+
+
+def _check_dealer(dealer: object) -> int:
+    if type(dealer) is not int or dealer not in (0, 1):
+        raise DealError(f"the dealer must be seat 0 or 1, not {quote(dealer)}")
+    return dealer
+
+
+# ------------------------------------------------------------------------------ deal
+
+
+def shuffled_deck(rules: TausendeinsRules, seed: Seed = None) -> list[Card]:
+    """The pack ``d0 … d23`` (``d0`` on top) that :func:`new_hand` deals for ``seed``.
+
+    Rules §12.2: the seed is tagged (``b"i"`` + decimal text of an int, ``b"s"`` + UTF-8
+    of a str, ``b"b"`` + bytes), hashed with BLAKE2b (64-byte digest, personalisation
+    ``sixtysix-1001``), taken modulo 24!, and read as a permutation of the canonical
+    order ``AC TC KC QC JC 9C AD … 9S`` in the factorial number system. A
+    :class:`random.Random` draws ``rng.randrange(24!)``; ``None`` draws from
+    :mod:`secrets`.
+
+    >>> from sixtysix import tausendeins as t1
+    >>> " ".join(map(str, t1.shuffled_deck(t1.TAUSENDEINS, 0)[:6]))
+    'KC AS TH 9C 9S AH'
+
+    Raises:
+        DealError: ``seed`` is not an int, str, bytes, :class:`random.Random` or ``None``.
+    """
+    _check_rules(rules)
+    return [CARDS[i] for i in shuffle(SEED_SCHEME, _CANONICAL, seed)]
+
+
+def new_hand(rules: TausendeinsRules, seed: Seed = None, dealer: int = 0) -> TausendeinsState:
+    """Deal a shuffled deal: ``deal_from_order(rules, shuffled_deck(rules, seed), dealer)``.
+
+    >>> from sixtysix import tausendeins as t1
+    >>> t1.new_hand(t1.TAUSENDEINS, seed=1) == t1.new_hand(t1.TAUSENDEINS, seed=1)
+    True
+
+    Raises:
+        DealError: a bad rule set, dealer or seed.
+    """
+    _check_rules(rules)
+    _check_dealer(dealer)
+    return _deal(rules, shuffle(SEED_SCHEME, _CANONICAL, seed), dealer)
+
+
+def deal_from_order(
+    rules: TausendeinsRules, order: Sequence[Card | str] | str, dealer: int = 0
+) -> TausendeinsState:
+    """Deal from an ordered pack, top card first (rules §12.3).
+
+    For each packet size ``k`` of ``deal_packets`` the forehand (``1 - dealer``) gets the
+    next ``k`` cards, then the dealer the next ``k``. The rest is the stock in pack order
+    (``NONE``), or talon 0 and talon 1, two cards each (``AUCTION``).
+
+    >>> from sixtysix import tausendeins as t1
+    >>> from sixtysix.cards import Deck
+    >>> s = t1.deal_from_order(t1.TAUSENDEINS, list(Deck.D24.cards), dealer=0)
+    >>> " ".join(map(str, s.hand(1))), " ".join(map(str, s.hand(0)))
+    ('AC TC KC AD TD JD 9D AH', 'QC JC 9C KD QD TH KH QH')
+
+    Args:
+        rules: The rule set.
+        order: The 24 cards of the pack, each once; cards or their text (one string is
+            split at spaces).
+        dealer: The dealer's seat, 0 or 1.
+
+    Raises:
+        DealError: ``order`` is not the 24-card pack in some order, or a bad dealer.
+    """
+    _check_rules(rules)
+    _check_dealer(dealer)
+    if isinstance(order, str):
+        order = order.split()
+    try:
+        items = list(order)
+    except TypeError:
+        raise DealError(f"the pack must be a sequence of cards, not {quote(order)}") from None
+    ids: list[int] = []
+    seen = 0
+    for item in items:
+        card = Card.parse(item) if isinstance(item, str) else item
+        if type(card) is not Card:
+            raise DealError(f"the pack must hold cards, not {quote(item)}")
+        bit = 1 << card.index
+        if not bit & _DECK_MASK:
+            raise DealError(f"{card} is not a card of the 24-card Tausendeins pack")
+        if bit & seen:
+            raise DealError(f"{card} appears twice in the pack")
+        seen |= bit
+        ids.append(card.index)
+    if len(ids) != 24:
+        raise DealError(f"the pack must hold all 24 cards, not {len(ids)}")
+    return _deal(rules, ids, dealer)
+
+
+def _deal(rules: TausendeinsRules, ids: Sequence[int], dealer: int) -> TausendeinsState:
+    hands = [0, 0]
+    forehand = 1 - dealer
+    pos = 0
+    for k in rules.deal_packets:
+        for seat in (forehand, dealer):
+            for i in ids[pos : pos + k]:
+                hands[seat] |= 1 << i
+            pos += k
+    rest = tuple(ids[pos:])
+    auction = rules.bidding is Bidding.AUCTION
+    if auction:
+        talons = ((1 << rest[0]) | (1 << rest[1]), (1 << rest[2]) | (1 << rest[3]))
+        stock: tuple[int, ...] = ()
+    else:
+        talons = (0, 0)
+        stock = rest
+    return build_state(
+        rules,
+        dealer,
+        Phase.AUCTION if auction else Phase.PLAY,
+        (hands[0], hands[1]),
+        stock,
+        talons,
+        forehand,
+        -1,
+        -1,
+        -1,
+        (0, 0),
+        (0, 0),
+        (0, 0),
+        (),
+        (),
+        (),
+        rules.bid_opening,
+        -1,
+        0,
+        -1,
+        0,
+        0,
+        -1,
+    )
+
+
+# ------------------------------------------------------------------------ legality
+
+
+def to_move(state: TausendeinsState) -> int | None:
+    """The seat whose decision it is, or ``None`` once the deal is over (rules §12.9)."""
+    return state.to_move
+
+
+def is_over(state: TausendeinsState) -> bool:
+    """Whether the deal has ended (rules §12.7): then :func:`score_deal` scores it."""
+    return state.phase == 5
+
+
+def cap(rules: TausendeinsRules, hand: int) -> int:
+    """The highest bid or contract a seat holding ``hand`` may make (rules §12.6.2).
+
+    ``bid_base_cap`` plus the ``BY_SUIT`` value of every marriage in the hand.
+
+    >>> from sixtysix import tausendeins as t1
+    >>> from sixtysix.cards import Card
+    >>> t1.cap(t1.TAUSENDEINS_CONTRACT, Card.parse("KH").mask | Card.parse("QH").mask)
+    180
+    """
+    total = rules.bid_base_cap
+    for s in range(4):
+        if hand & _PAIR[s] == _PAIR[s]:
+            total += SUIT_VALUES[s]
+    return total
+
+
+def _strict(state: TausendeinsState | TausendeinsView) -> bool:
+    rules = state.rules
+    return (
+        not state.stock_size
+        or rules.stock_play is StockPlay.STRICT
+        or rules.bidding is Bidding.AUCTION
+    )
+
+
+def playable_mask(rules: TausendeinsRules, hand: int, lead: int, trump: int) -> int:
+    """The cards a follower holding ``hand`` may play in the strict phase (rules §12.4).
+
+    >>> from sixtysix import tausendeins as t1
+    >>> from sixtysix.cards import Card
+    >>> hand = Card.parse("AH").mask | Card.parse("JH").mask | Card.parse("9S").mask
+    >>> rule = t1.TAUSENDEINS.strict_play
+    >>> t1.playable_mask(t1.TAUSENDEINS, hand, Card.parse("QH").index, -1) == Card.parse("AH").mask
+    True
+    """
+    same = hand & _SUIT[lead >> 3]
+    strict = rules.strict_play
+    if same:
+        if strict is StrictPlay.FOLLOW_HEAD_OR_TRUMP:
+            higher = same & ((1 << lead) - 1)
+            return higher or same
+        return same
+    if trump >= 0 and strict is not StrictPlay.FOLLOW_ONLY:
+        trumps = hand & _SUIT[trump]
+        if trumps:
+            return trumps
+    return hand
+
+
+def _marriage_allowed(state: TausendeinsState | TausendeinsView, suit: int) -> str | None:
+    """Why the leader may not declare the marriage of ``suit`` now, or ``None``."""
+    rules = state.rules
+    seat = state.leader
+    if state.hands[seat] & _PAIR[suit] != _PAIR[suit]:
+        return f"you do not hold both the king and the queen of {'CDHS'[suit]}"
+    if not rules.marriage_on_first_lead and not state.played:
+        return "no marriage may be declared at the first lead of the deal (rules §12.5.3)"
+    trump = state.trump
+    if rules.retrump is Retrump.HIGHER_ONLY and trump >= 0 and SUIT_RANK[suit] <= SUIT_RANK[trump]:
+        return (
+            f"a new trump must rank above the trump {'CDHS'[trump]} in the order "
+            "C > S > H > D (rules §12.5.3)"
+        )
+    return None
+
+
+def legal_moves(state: TausendeinsState | TausendeinsView) -> tuple[Move, ...]:
+    """The legal moves, in the order of rules §12.9 (empty once the deal is over).
+
+    Works on a state, and on the view of the seat to move (the other seat's view has no
+    moves).
+
+    * auction: ``pass``, then every allowed ``bid N`` in ascending ``N``;
+    * talon: ``talon 0``, ``talon 1``; discards: ``discard C`` in canonical order;
+    * contract: every allowed ``contract N`` in ascending ``N``, the bid first;
+    * the leader: every allowed ``marry S`` (C, D, H, S), then every card in hand;
+    * after ``marry S``: ``KS``, then ``QS``; the follower: its playable cards.
+    """
+    phase = state.phase
+    if phase == 4:
+        if state.lead < 0:
+            suit = state.pending
+            if suit >= 0:
+                return (PLAY[_KING[suit]], PLAY[_QUEEN[suit]])
+            hand = state.hands[state.leader]
+            marriages = tuple(
+                MARRY[s]
+                for s in range(4)
+                if hand & _PAIR[s] == _PAIR[s] and _marriage_allowed(state, s) is None
+            )
+            return (*marriages, *[PLAY[i] for i in iter_mask(hand)])
+        hand = state.hands[1 - state.leader]
+        if _strict(state):
+            hand = playable_mask(state.rules, hand, state.lead, state.trump)
+        return tuple(PLAY[i] for i in iter_mask(hand))
+    if phase == 5:
+        return ()
+    table = action_table(state.rules)
+    if phase == 0:
+        seat = state.to_move
+        assert seat is not None
+        top = cap(state.rules, state.hands[seat])
+        return (PASS, *[m for n, m in table.bids.items() if state.bid < n <= top])
+    if phase == 1:
+        return TALONS
+    if phase == 2:
+        return tuple(table.discards[i] for i in iter_mask(state.hands[state.declarer]))
+    top = max(cap(state.rules, state.hands[state.declarer]), state.bid)
+    return tuple(m for n, m in table.contracts.items() if state.bid <= n <= top)
+
+
+def _why_illegal(state: TausendeinsState, move: object) -> str | None:
+    """Why ``move`` is illegal in ``state``, or ``None`` if it is legal."""
+    phase = state.phase
+    if phase == 5:
+        return "the deal is over"
+    if isinstance(move, Play | Marry) and phase != 4:
+        return f"the {Phase(phase).name.lower()} step comes before the tricks"
+    rules = state.rules
+    if isinstance(move, Play):
+        bit = 1 << move.card.index
+        if state.lead < 0:
+            suit = state.pending
+            if suit >= 0:
+                if bit & _PAIR[suit]:
+                    return None
+                return f"after declaring the marriage of {'CDHS'[suit]} you must lead its K or Q"
+            if bit & state.hands[state.leader]:
+                return None
+            return f"you do not hold {move.card}"
+        hand = state.hands[1 - state.leader]
+        if not bit & hand:
+            return f"you do not hold {move.card}"
+        if _strict(state) and not bit & playable_mask(rules, hand, state.lead, state.trump):
+            led = CARDS[state.lead]
+            if hand & _SUIT[led.suit]:
+                if (
+                    rules.strict_play is StrictPlay.FOLLOW_HEAD_OR_TRUMP
+                    and move.card.suit == led.suit
+                ):
+                    return f"you must beat {led} if you can (rules §12.4)"
+                return f"you must follow suit to {led} (rules §12.4)"
+            return f"you are void in {led.suit.letter} and must play a trump (rules §12.4)"
+        return None
+    if isinstance(move, Marry):
+        if state.lead >= 0:
+            return "only the leader may declare a marriage, before leading"
+        if state.pending >= 0:
+            return "a marriage was already declared for this lead (one per lead)"
+        return _marriage_allowed(state, int(move.suit))
+    if phase == 4:
+        if isinstance(move, Pass | Bid | TakeTalon | Discard | Contract):
+            return "the auction, talon, discards and contract are over: play a card"
+        return f"not a Tausendeins move: {quote(move)}"
+    table = action_table(rules)
+    if isinstance(move, Pass):
+        return None if phase == 0 else "the auction is over"
+    if isinstance(move, Bid):
+        if phase != 0:
+            return "the auction is over"
+        seat = state.to_move
+        assert seat is not None
+        top = cap(rules, state.hands[seat])
+        if move.points <= state.bid:
+            return f"a bid must be above the current bid {state.bid} (rules §12.6.2)"
+        if move.points not in table.bids:
+            return (
+                f"a bid must be the current bid {state.bid} plus a multiple of "
+                f"{rules.bid_step} (rules §12.6.2)"
+            )
+        if move.points > top:
+            return f"your cap is {top}: {rules.bid_base_cap} plus the marriages you hold"
+        return None
+    if isinstance(move, TakeTalon):
+        return None if phase == 1 else f"it is the {Phase(phase).name.lower()} step"
+    if isinstance(move, Discard):
+        if phase != 2:
+            return f"it is the {Phase(phase).name.lower()} step"
+        if 1 << move.card.index & state.hands[state.declarer]:
+            return None
+        return f"you do not hold {move.card}"
+    if isinstance(move, Contract):
+        if phase != 3:
+            return f"it is the {Phase(phase).name.lower()} step"
+        top = max(cap(rules, state.hands[state.declarer]), state.bid)
+        if move.points < state.bid:
+            return f"the contract must be at least the bid {state.bid} (rules §12.6.5)"
+        if move.points not in table.contracts or move.points > top:
+            return (
+                f"the contract must be the bid {state.bid} plus a multiple of "
+                f"{rules.bid_step}, at most your cap {top} (rules §12.6.5)"
+            )
+        return None
+    return f"not a Tausendeins move: {quote(move)}"
+
+
+def is_legal(state: TausendeinsState, move: object) -> bool:
+    """Whether ``move`` is legal in ``state``."""
+    return _why_illegal(state, move) is None
+
+
+def apply_move(state: TausendeinsState, move: Move) -> TausendeinsState:
+    """The state after ``move`` (rules §12.4 to §12.7); ``state`` is not changed.
+
+    Raises:
+        IllegalMoveError: ``move`` is not legal here; the message says why.
+    """
+    if type(state) is not TausendeinsState:
+        raise IllegalMoveError(
+            move, f"a Tausendeins move needs a TausendeinsState, not {type(state).__name__}"
+        )
+    why = _why_illegal(state, move)
+    if why is not None:
+        raise IllegalMoveError(move, why)
+    if isinstance(move, Play):
+        return _play(state, move.card.index)
+    if isinstance(move, Marry):
+        return _marry(state, int(move.suit))
+    return _auction(state, move)
+
+
+def _replace(state: TausendeinsState, **changes: object) -> TausendeinsState:
+    fields = {name: getattr(state, name) for name in _FIELDS}
+    fields.update(changes)
+    return build_state(*fields.values())
+
+
+_FIELDS = tuple(a.name for a in attrs.fields(TausendeinsState))
+
+
+def _marry(state: TausendeinsState, suit: int) -> TausendeinsState:
+    rules = state.rules
+    n = len(state.marriages)
+    if rules.marriage_values is MarriageValues.BY_SUIT:
+        value = SUIT_VALUES[suit]
+    else:
+        value = ORDER_VALUES[n]
+    record = MarriageDeclared(state.leader, suit, value, len(state.played) >> 1)
+    return _replace(state, pending=suit, trump=suit, marriages=(*state.marriages, record))
+
+
+def _play(state: TausendeinsState, card: int) -> TausendeinsState:
+    leader = state.leader
+    hands = state.hands
+    bit = 1 << card
+    lead = state.lead
+    if lead < 0:
+        new_hands = (hands[0] & ~bit, hands[1]) if leader == 0 else (hands[0], hands[1] & ~bit)
+        return _replace(
+            state, hands=new_hands, lead=card, pending=-1, played=(*state.played, card)
+        )
+    follower = 1 - leader
+    h = [hands[0], hands[1]]
+    h[follower] &= ~bit
+    if card >> 3 == lead >> 3:
+        winner = leader if lead < card else follower
+    elif card >> 3 == state.trump:
+        winner = follower
+    else:
+        winner = leader
+    loser = 1 - winner
+    won = [state.won[0], state.won[1]]
+    won[winner] |= bit | (1 << lead)
+    points = [state.card_points[0], state.card_points[1]]
+    points[winner] += _POINTS[card] + _POINTS[lead]
+    tricks = [state.tricks_won[0], state.tricks_won[1]]
+    tricks[winner] += 1
+    stock = state.stock
+    if stock:
+        h[winner] |= 1 << stock[0]
+        h[loser] |= 1 << stock[1]
+        stock = stock[2:]
+    over = not (h[0] | h[1])
+    return build_state(
+        state.rules,
+        state.dealer,
+        Phase.OVER if over else Phase.PLAY,
+        (h[0], h[1]),
+        stock,
+        state.talons,
+        winner,
+        -1,
+        -1,
+        state.trump,
+        (won[0], won[1]),
+        (points[0], points[1]),
+        (tricks[0], tricks[1]),
+        state.marriages,
+        (*state.played, card),
+        state.calls,
+        state.bid,
+        state.declarer,
+        state.contract,
+        state.talon_taken,
+        state.shown,
+        state.discards,
+        winner,
+    )
+
+
+def _auction(state: TausendeinsState, move: Move) -> TausendeinsState:
+    if isinstance(move, Pass):
+        seat = state.to_move
+        assert seat is not None
+        return _replace(state, phase=Phase.TALON, calls=(*state.calls, 0), declarer=1 - seat)
+    if isinstance(move, Bid):
+        return _replace(state, calls=(*state.calls, move.points), bid=move.points)
+    declarer = state.declarer
+    hands = list(state.hands)
+    if isinstance(move, TakeTalon):
+        taken = state.talons[move.index]
+        hands[declarer] |= taken
+        talons = (0, state.talons[1]) if move.index == 0 else (state.talons[0], 0)
+        return _replace(
+            state,
+            phase=Phase.DISCARD,
+            hands=(hands[0], hands[1]),
+            talons=talons,
+            talon_taken=move.index,
+            shown=taken,
+        )
+    if isinstance(move, Discard):
+        bit = 1 << move.card.index
+        hands[declarer] &= ~bit
+        discards = state.discards | bit
+        phase = Phase.CONTRACT if discards.bit_count() == 2 else Phase.DISCARD
+        return _replace(state, phase=phase, hands=(hands[0], hands[1]), discards=discards)
+    assert isinstance(move, Contract)
+    return _replace(state, phase=Phase.PLAY, contract=move.points, leader=declarer)
