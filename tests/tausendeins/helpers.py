@@ -26,9 +26,7 @@ def cards(text: str) -> list[Card]:
     return [Card.parse(t) for t in text.split()]
 
 
-def pack_for(
-    rules: t1.TausendeinsRules, forehand: str, dealer: str, rest: str = ""
-) -> list[Card]:
+def pack_for(rules: t1.TausendeinsRules, forehand: str, dealer: str, rest: str = "") -> list[Card]:
     """The pack that deals ``forehand`` and ``dealer`` their cards (in the given order).
 
     The rest of the pack follows ``rest`` (the stock in drawing order, or talon 0 then
@@ -87,9 +85,7 @@ def spec_shuffle(seed: int | str | bytes) -> list[str]:
     return pack
 
 
-def shadow_playable(
-    rule: StrictPlay, hand: Sequence[Card], lead: Card, trump: int
-) -> list[Card]:
+def shadow_playable(rule: StrictPlay, hand: Sequence[Card], lead: Card, trump: int) -> list[Card]:
     """The cards a strict follower may play, restated from rules §12.4."""
     same = [c for c in hand if c.suit == lead.suit]
     if same:

@@ -48,14 +48,16 @@ def test_open_phase_is_tricks_1_to_4_then_strict() -> None:
     s = _base()
     for trick in range(4):
         follower_hand = s.hands[1 - s.leader]
-        assert len(t1.legal_moves(play(s, str(t1.legal_moves(s)[-1])))) == follower_hand.bit_count()
-        lead = [m for m in t1.legal_moves(s) if isinstance(m, Play)][0]
+        assert (
+            len(t1.legal_moves(play(s, str(t1.legal_moves(s)[-1])))) == follower_hand.bit_count()
+        )
+        lead = next(m for m in t1.legal_moves(s) if isinstance(m, Play))
         s = t1.apply_move(s, lead)
         s = t1.apply_move(s, t1.legal_moves(s)[-1])
         assert s.tricks_played == trick + 1
     assert s.stock_size == 0
     # Trick 5 is strict: the follower must obey FOLLOW_HEAD_OR_TRUMP.
-    lead = [m for m in t1.legal_moves(s) if isinstance(m, Play)][0]
+    lead = next(m for m in t1.legal_moves(s) if isinstance(m, Play))
     s = t1.apply_move(s, lead)
     follower = s.hand(1 - s.leader)
     want = shadow_playable(StrictPlay.FOLLOW_HEAD_OR_TRUMP, follower, lead.card, s.trump)
@@ -80,7 +82,9 @@ def test_each_strict_rule_matches_its_statement(rule: StrictPlay) -> None:
         s = t1.new_hand(rules, seed)
         while not s.is_over:
             if s.lead >= 0:
-                want = shadow_playable(rule, s.hand(1 - s.leader), Card.from_index(s.lead), s.trump)
+                want = shadow_playable(
+                    rule, s.hand(1 - s.leader), Card.from_index(s.lead), s.trump
+                )
                 assert [m.card for m in t1.legal_moves(s)] == want  # type: ignore[union-attr]
             s = t1.apply_move(s, rng.choice(t1.legal_moves(s)))
 
@@ -101,7 +105,10 @@ def test_must_head_and_must_trump_messages() -> None:
     s3 = deal(rules, "AH TC KC QC JC 9C AD TD KD QD JD 9D", "AC TH KH QH JH 9H AS TS KS QS JS 9S")
     s3 = play(s3, "JC")
     assert texts(s3) == ["AC"]  # must beat
-    s4 = play(deal(rules, "AC TC KC QC JC 9C AD TD KD QD JD 9D", "JH TH KH QH AH 9H AS TS KS QS JS 9S"), "AC")
+    s4 = play(
+        deal(rules, "AC TC KC QC JC 9C AD TD KD QD JD 9D", "JH TH KH QH AH 9H AS TS KS QS JS 9S"),
+        "AC",
+    )
     assert len(t1.legal_moves(s4)) == 12
     s5 = deal(rules, "TH TC KC QC JC 9C AD TD KD QD JD 9D", "AH JH AC KH QH 9H AS TS KS QS JS 9S")
     s5 = play(s5, "TH")
@@ -421,7 +428,8 @@ def test_move_texts_parse_and_reject() -> None:
         t1.TakeTalon(2)
     with pytest.raises(ParseError, match="needs a Card"):
         t1.Discard("QH")  # type: ignore[arg-type]
-    err = pytest.raises(IllegalMoveError, t1.apply_move, _base(), t1.Bid(110))
+    with pytest.raises(IllegalMoveError) as err:
+        t1.apply_move(_base(), t1.Bid(110))
     assert "illegal move bid 110:" in str(err.value)
 
 
@@ -463,7 +471,9 @@ def test_to_move_through_a_contract_deal() -> None:
     assert s.to_move is None and t1.to_move(s) is None and t1.legal_moves(s) == ()
     assert seen[0] == ("AUCTION", 1)
     declarer = s.declarer
-    assert all(seat == declarer for phase, seat in seen if phase in ("TALON", "DISCARD", "CONTRACT"))
+    assert all(
+        seat == declarer for phase, seat in seen if phase in ("TALON", "DISCARD", "CONTRACT")
+    )
     with pytest.raises(IllegalMoveError, match="deal is over"):
         t1.apply_move(s, t1.Pass())
 

@@ -142,7 +142,9 @@ def test_unrelated_to_the_two_hand_deal() -> None:
 
 @pytest.mark.parametrize("rules", PRESET_LIST, ids=PRESET_IDS)
 @pytest.mark.parametrize("dealer", [0, 1])
-def test_new_hand_is_deal_from_order_of_shuffled_deck(rules: t1.TausendeinsRules, dealer: int) -> None:
+def test_new_hand_is_deal_from_order_of_shuffled_deck(
+    rules: t1.TausendeinsRules, dealer: int
+) -> None:
     """Rules §12.2: ``new_hand = deal_from_order(rules, shuffled_deck(rules, seed), dealer)``."""
     for seed in (0, "abc", b"q"):
         pack = t1.shuffled_deck(rules, seed)
