@@ -13,11 +13,11 @@ import random
 import attrs
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from tests.profiles import examples
+from tests.tausendeins.helpers import PRESET_LIST, shadow_playable
 
 from sixtysix import Card, Deck, Marry, Play
 from sixtysix import tausendeins as t1
-from tests.profiles import examples
-from tests.tausendeins.helpers import PRESET_LIST, shadow_playable
 
 RULES = st.sampled_from(
     [*PRESET_LIST, t1.make_rules(deal_packets=(6, 6)), t1.make_rules(marriage_values="BY_ORDER")]
