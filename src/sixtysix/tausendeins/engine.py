@@ -353,7 +353,7 @@ def legal_moves(state: TausendeinsState | TausendeinsView) -> tuple[Move, ...]:
     * after ``marry S``: ``KS``, then ``QS``; the follower: its playable cards.
     """
     phase = state.phase
-    if type(state) is not TausendeinsState and state.to_move != state.seat:
+    if not isinstance(state, TausendeinsState) and state.to_move != state.seat:
         return ()
     if phase == 4:
         if state.lead < 0:
