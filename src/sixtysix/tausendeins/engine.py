@@ -19,8 +19,9 @@ True
 from __future__ import annotations
 
 import functools
+import operator
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import attrs
 
@@ -87,7 +88,7 @@ class ActionTable:
     bids 41-70, contracts 71-101, talons 102-103, discards 104-135, 136 ids.
     """
 
-    __slots__ = ("bids", "contracts", "discards", "ids", "moves")
+    __slots__ = ("_auction", "_contract", "bids", "contracts", "discards", "ids", "moves")
 
     def __init__(self, rules: TausendeinsRules) -> None:
         """Derive the table of ``rules``."""
@@ -107,6 +108,26 @@ class ActionTable:
         moves += self.discards
         self.moves: tuple[Move | None, ...] = tuple(moves)
         self.ids: dict[Move, int] = {m: i for i, m in enumerate(moves) if m is not None}
+        self._auction: dict[tuple[int, int], tuple[Move, ...]] = {}
+        self._contract: dict[tuple[int, int], tuple[Move, ...]] = {}
+
+    def auction(self, bid: int, top: int) -> tuple[Move, ...]:
+        """``pass`` and every bid above ``bid`` up to ``top`` (rules §12.6.2)."""
+        key = (bid, top)
+        moves = self._auction.get(key)
+        if moves is None:
+            moves = (PASS, *[m for n, m in self.bids.items() if bid < n <= top])
+            self._auction[key] = moves
+        return moves
+
+    def contract(self, bid: int, top: int) -> tuple[Move, ...]:
+        """Every contract from ``bid`` up to ``max(top, bid)`` (rules §12.6.5)."""
+        key = (bid, top)
+        moves = self._contract.get(key)
+        if moves is None:
+            moves = tuple(m for n, m in self.contracts.items() if bid <= n <= max(top, bid))
+            self._contract[key] = moves
+        return moves
 
 
 @functools.lru_cache(maxsize=64)
@@ -216,15 +237,27 @@ def deal_from_order(
     return _deal(rules, ids, dealer)
 
 
+@functools.lru_cache(maxsize=64)
+def _deal_plan(packets: tuple[int, ...]) -> tuple[tuple[int, ...], tuple[int, ...], int]:
+    """The pack positions of the forehand's and the dealer's cards, and the first left."""
+    first: list[int] = []
+    second: list[int] = []
+    pos = 0
+    for k in packets:
+        first += range(pos, pos + k)
+        second += range(pos + k, pos + 2 * k)
+        pos += 2 * k
+    return tuple(first), tuple(second), pos
+
+
 def _deal(rules: TausendeinsRules, ids: Sequence[int], dealer: int) -> TausendeinsState:
     hands = [0, 0]
     forehand = 1 - dealer
-    pos = 0
-    for k in rules.deal_packets:
-        for seat in (forehand, dealer):
-            for i in ids[pos : pos + k]:
-                hands[seat] |= 1 << i
-            pos += k
+    first, second, pos = _deal_plan(rules.deal_packets)
+    for p in first:
+        hands[forehand] |= 1 << ids[p]
+    for p in second:
+        hands[dealer] |= 1 << ids[p]
     rest = tuple(ids[pos:])
     auction = rules.bidding is Bidding.AUCTION
     if auction:
@@ -244,7 +277,6 @@ def _deal(rules: TausendeinsRules, ids: Sequence[int], dealer: int) -> Tausendei
         -1,
         -1,
         -1,
-        (0, 0),
         (0, 0),
         (0, 0),
         (),
@@ -288,6 +320,19 @@ def cap(rules: TausendeinsRules, hand: int) -> int:
         if hand & _PAIR[s] == _PAIR[s]:
             total += SUIT_VALUES[s]
     return total
+
+
+class _AlwaysStrict(dict[TausendeinsRules, bool]):
+    """``_ALWAYS_STRICT[rules]``: whether every trick is strict under ``rules`` (§12.4)."""
+
+    def __missing__(self, rules: TausendeinsRules) -> bool:
+        value = rules.stock_play is StockPlay.STRICT or rules.bidding is Bidding.AUCTION
+        if len(self) < 256:
+            self[rules] = value
+        return value
+
+
+_ALWAYS_STRICT = _AlwaysStrict()
 
 
 def _strict(state: TausendeinsState | TausendeinsView) -> bool:
@@ -340,6 +385,29 @@ def _marriage_allowed(state: TausendeinsState | TausendeinsView, suit: int) -> s
     return None
 
 
+_MARRIED_LEADS = tuple((PLAY[_KING[s]], PLAY[_QUEEN[s]]) for s in range(4))
+#: The plays of a 6-bit suit pattern, per suit.
+_SUIT_PLAYS = tuple(
+    tuple(tuple(PLAY[8 * s + i] for i in range(6) if pattern >> i & 1) for pattern in range(64))
+    for s in range(4)
+)
+
+
+#: The follower's moves last listed, and their state: the follow that comes next is then
+#: known to be legal without a second look (one entry, replaced as a whole).
+_LAST: list[Any] = [None, ()]
+
+
+def _plays(mask: int) -> tuple[Play, ...]:
+    """The plays of the cards of ``mask``, in canonical order."""
+    return (
+        _SUIT_PLAYS[0][mask & 0x3F]
+        + _SUIT_PLAYS[1][(mask >> 8) & 0x3F]
+        + _SUIT_PLAYS[2][(mask >> 16) & 0x3F]
+        + _SUIT_PLAYS[3][(mask >> 24) & 0x3F]
+    )
+
+
 def legal_moves(state: TausendeinsState | TausendeinsView) -> tuple[Move, ...]:
     """The legal moves, in the order of rules §12.9 (empty once the deal is over).
 
@@ -352,39 +420,48 @@ def legal_moves(state: TausendeinsState | TausendeinsView) -> tuple[Move, ...]:
     * the leader: every allowed ``marry S`` (C, D, H, S), then every card in hand;
     * after ``marry S``: ``KS``, then ``QS``; the follower: its playable cards.
     """
-    phase = state.phase
-    if not isinstance(state, TausendeinsState) and state.to_move != state.seat:
+    if type(state) is TausendeinsState:
+        moves = _legal(state)
+        _LAST[:] = state, moves
+        return moves
+    if state.to_move != state.seat:  # type: ignore[union-attr]
         return ()
+    return _legal(state)
+
+
+def _legal(state: TausendeinsState | TausendeinsView) -> tuple[Move, ...]:
+    phase = state.phase
     if phase == 4:
         if state.lead < 0:
             suit = state.pending
             if suit >= 0:
-                return (PLAY[_KING[suit]], PLAY[_QUEEN[suit]])
+                return _MARRIED_LEADS[suit]
             hand = state.hands[state.leader]
+            plays = _plays(hand)
+            if not hand & (hand >> 1) & 0x04040404:  # no K and Q of one suit
+                return plays
             marriages = tuple(
                 MARRY[s]
                 for s in range(4)
                 if hand & _PAIR[s] == _PAIR[s] and _marriage_allowed(state, s) is None
             )
-            return (*marriages, *[PLAY[i] for i in iter_mask(hand)])
+            return marriages + plays
         hand = state.hands[1 - state.leader]
-        if _strict(state):
+        if not state.stock_size or _ALWAYS_STRICT[state.rules]:
             hand = playable_mask(state.rules, hand, state.lead, state.trump)
-        return tuple(PLAY[i] for i in iter_mask(hand))
+        return _plays(hand)
     if phase == 5:
         return ()
     table = action_table(state.rules)
     if phase == 0:
         seat = state.to_move
         assert seat is not None
-        top = cap(state.rules, state.hands[seat])
-        return (PASS, *[m for n, m in table.bids.items() if state.bid < n <= top])
+        return table.auction(state.bid, cap(state.rules, state.hands[seat]))
     if phase == 1:
         return TALONS
     if phase == 2:
         return tuple(table.discards[i] for i in iter_mask(state.hands[state.declarer]))
-    top = max(cap(state.rules, state.hands[state.declarer]), state.bid)
-    return tuple(m for n, m in table.contracts.items() if state.bid <= n <= top)
+    return table.contract(state.bid, cap(state.rules, state.hands[state.declarer]))
 
 
 def _why_illegal(state: TausendeinsState, move: object) -> str | None:
@@ -483,27 +560,53 @@ def apply_move(state: TausendeinsState, move: Move) -> TausendeinsState:
     Raises:
         IllegalMoveError: ``move`` is not legal here; the message says why.
     """
+    last_state, last_moves = _LAST
+    if last_state is state and move in last_moves:
+        # Legal: it is one of the moves just listed for this very state.
+        if type(move) is Play:
+            if state.lead < 0:
+                return _lead(state, move.card.index)
+            return _follow(state, move.card.index)
+        if type(move) is Marry:
+            return _marry(state, int(move.suit))
+        return _auction(state, move)
     if type(state) is not TausendeinsState:
         raise IllegalMoveError(
             move, f"a Tausendeins move needs a TausendeinsState, not {type(state).__name__}"
         )
+    if type(move) is Play and state.phase == 4:
+        card = move.card.index
+        bit = 1 << card
+        if state.lead < 0:
+            suit = state.pending
+            if bit & (_PAIR[suit] if suit >= 0 else state.hands[state.leader]):
+                return _lead(state, card)
+        elif bit & state.hands[1 - state.leader] and (
+            not _strict(state)
+            or bit
+            & playable_mask(state.rules, state.hands[1 - state.leader], state.lead, state.trump)
+        ):
+            return _follow(state, card)
     why = _why_illegal(state, move)
     if why is not None:
         raise IllegalMoveError(move, why)
-    if isinstance(move, Play):
-        return _play(state, move.card.index)
+    if isinstance(move, Play):  # pragma: no cover - the fast path above plays every card
+        return _lead(state, move.card.index) if state.lead < 0 else _follow(state, move.card.index)
     if isinstance(move, Marry):
         return _marry(state, int(move.suit))
     return _auction(state, move)
 
 
 def _replace(state: TausendeinsState, **changes: object) -> TausendeinsState:
-    fields = {name: getattr(state, name) for name in _FIELDS}
-    fields.update(changes)
-    return build_state(*fields.values())
+    values = list(_ALL_FIELDS(state))
+    for name, value in changes.items():
+        values[_FIELD_INDEX[name]] = value
+    return build_state(*values)
 
 
 _FIELDS = tuple(a.name for a in attrs.fields(TausendeinsState))
+_ALL_FIELDS = operator.attrgetter(*_FIELDS)
+_FIELD_INDEX = {name: i for i, name in enumerate(_FIELDS)}
 
 
 def _marry(state: TausendeinsState, suit: int) -> TausendeinsState:
@@ -517,52 +620,84 @@ def _marry(state: TausendeinsState, suit: int) -> TausendeinsState:
     return _replace(state, pending=suit, trump=suit, marriages=(*state.marriages, record))
 
 
-def _play(state: TausendeinsState, card: int) -> TausendeinsState:
+def _lead(state: TausendeinsState, card: int) -> TausendeinsState:
+    bit = 1 << card
+    hands = state.hands
+    return build_state(
+        state.rules,
+        state.dealer,
+        state.phase,
+        (hands[0] & ~bit, hands[1]) if state.leader == 0 else (hands[0], hands[1] & ~bit),
+        state.stock,
+        state.talons,
+        state.leader,
+        card,
+        -1,
+        state.trump,
+        state.won,
+        state.card_points,
+        state.marriages,
+        (*state.played, card),
+        state.calls,
+        state.bid,
+        state.declarer,
+        state.contract,
+        state.talon_taken,
+        state.shown,
+        state.discards,
+        state.last_winner,
+    )
+
+
+def _follow(state: TausendeinsState, card: int) -> TausendeinsState:
     leader = state.leader
     hands = state.hands
     bit = 1 << card
     lead = state.lead
-    if lead < 0:
-        new_hands = (hands[0] & ~bit, hands[1]) if leader == 0 else (hands[0], hands[1] & ~bit)
-        return _replace(
-            state, hands=new_hands, lead=card, pending=-1, played=(*state.played, card)
-        )
-    follower = 1 - leader
-    h = [hands[0], hands[1]]
-    h[follower] &= ~bit
+    h0, h1 = hands
+    if leader == 0:
+        h1 &= ~bit
+    else:
+        h0 &= ~bit
     if card >> 3 == lead >> 3:
-        winner = leader if lead < card else follower
+        winner = leader if lead < card else 1 - leader
     elif card >> 3 == state.trump:
-        winner = follower
+        winner = 1 - leader
     else:
         winner = leader
-    loser = 1 - winner
-    won = [state.won[0], state.won[1]]
-    won[winner] |= bit | (1 << lead)
-    points = [state.card_points[0], state.card_points[1]]
-    points[winner] += _POINTS[card] + _POINTS[lead]
-    tricks = [state.tricks_won[0], state.tricks_won[1]]
-    tricks[winner] += 1
+    gain = _POINTS[card] + _POINTS[lead]
+    both = bit | (1 << lead)
+    w0, w1 = state.won
+    p0, p1 = state.card_points
+    if winner == 0:
+        w0 |= both
+        p0 += gain
+    else:
+        w1 |= both
+        p1 += gain
     stock = state.stock
     if stock:
-        h[winner] |= 1 << stock[0]
-        h[loser] |= 1 << stock[1]
+        first, second = 1 << stock[0], 1 << stock[1]
+        if winner == 0:
+            h0 |= first
+            h1 |= second
+        else:
+            h1 |= first
+            h0 |= second
         stock = stock[2:]
-    over = not (h[0] | h[1])
     return build_state(
         state.rules,
         state.dealer,
-        Phase.OVER if over else Phase.PLAY,
-        (h[0], h[1]),
+        Phase.PLAY if h0 | h1 else Phase.OVER,
+        (h0, h1),
         stock,
         state.talons,
         winner,
         -1,
         -1,
         state.trump,
-        (won[0], won[1]),
-        (points[0], points[1]),
-        (tricks[0], tricks[1]),
+        (w0, w1),
+        (p0, p1),
         state.marriages,
         (*state.played, card),
         state.calls,

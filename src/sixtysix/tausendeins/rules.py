@@ -144,7 +144,7 @@ ORDER_VALUES = (40, 60, 80, 100)
 SUIT_RANK = (3, 0, 1, 2)
 
 
-@attrs.frozen
+@attrs.frozen(cache_hash=True)
 class TausendeinsRules:
     """The rule set of Tausendeins (rules §12.11): 13 parameters.
 

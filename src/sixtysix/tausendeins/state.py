@@ -85,7 +85,6 @@ class TausendeinsState:
         trump: The trump suit in force, or -1 while there is none (rules §12.5.2).
         won: The cards of the tricks each seat won.
         card_points: The card points of those tricks, per seat.
-        tricks_won: Tricks won, per seat.
         marriages: Every marriage declared, in order.
         played: Every card played, in order (tricks are consecutive pairs).
         calls: The auction after the compulsory opening: each bid's points, 0 for the pass.
@@ -110,7 +109,6 @@ class TausendeinsState:
     trump: int
     won: tuple[int, int]
     card_points: tuple[int, int]
-    tricks_won: tuple[int, int]
     marriages: tuple[MarriageDeclared, ...]
     played: tuple[int, ...]
     calls: tuple[int, ...]
@@ -153,6 +151,11 @@ class TausendeinsState:
     def trump_suit(self) -> Suit | None:
         """The trump suit in force, or ``None`` before the first marriage."""
         return None if self.trump < 0 else Suit(self.trump)
+
+    @property
+    def tricks_won(self) -> tuple[int, int]:
+        """Tricks won, per seat."""
+        return (self.won[0].bit_count() >> 1, self.won[1].bit_count() >> 1)
 
     @property
     def tricks_played(self) -> int:

@@ -336,7 +336,6 @@ def determinize(view: TausendeinsView, rng: random.Random) -> TausendeinsState:
         view.trump,
         view.won,
         view.card_points,
-        view.tricks_won,
         view.marriages,
         view.played,
         view.calls,
