@@ -27,7 +27,7 @@ import attrs
 
 from .._seeding import Seed, SeedScheme, shuffle
 from ..cards import CARDS, Card, Deck
-from ..errors import DealError, IllegalMoveError, quote
+from ..errors import DealError, IllegalMoveError, SixtySixError, quote
 from ..moves import MARRY, PLAY, Marry, Play
 from ..rules import StrictPlay
 from .moves import PASS, TALONS, Bid, Contract, Discard, Move, Pass, TakeTalon
@@ -57,6 +57,7 @@ __all__ = [
     "is_over",
     "legal_moves",
     "new_hand",
+    "perft",
     "playable_mask",
     "shuffled_deck",
     "to_move",
@@ -740,3 +741,34 @@ def _auction(state: TausendeinsState, move: Move) -> TausendeinsState:
         return _replace(state, phase=phase, hands=(hands[0], hands[1]), discards=discards)
     assert isinstance(move, Contract)
     return _replace(state, phase=Phase.PLAY, contract=move.points, leader=declarer)
+
+
+def perft(state: TausendeinsState, depth: int) -> int:
+    """The number of legal move sequences of exactly ``depth`` moves from ``state``.
+
+    As in chess: ``perft(state, 1) == len(legal_moves(state))`` and ``perft(state, 0)
+    == 1``; a sequence that ends the deal early is not counted. The golden counts in
+    ``tests/data/perft_tausendeins.json`` pin the move generator.
+
+    >>> from sixtysix import tausendeins as t1
+    >>> [t1.perft(t1.new_hand(t1.TAUSENDEINS, seed=1), d) for d in range(3)]
+    [1, 8, 64]
+
+    Raises:
+        SixtySixError: ``depth`` is not a whole number from 0 to 64.
+        DealError: ``state`` is not a :class:`~sixtysix.tausendeins.TausendeinsState`.
+    """
+    if type(depth) is not int or not 0 <= depth <= 64:
+        raise SixtySixError(f"perft depth must be a whole number from 0 to 64, not {quote(depth)}")
+    if type(state) is not TausendeinsState:
+        raise DealError(f"perft needs a TausendeinsState, not {quote(state)}")
+    return _perft(state, depth)
+
+
+def _perft(state: TausendeinsState, depth: int) -> int:
+    if depth == 0:
+        return 1
+    moves = legal_moves(state)
+    if depth == 1:
+        return len(moves)
+    return sum(_perft(apply_move(state, m), depth - 1) for m in moves)
