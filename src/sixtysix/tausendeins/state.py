@@ -22,7 +22,7 @@ from ..cards import CARDS, Card, Suit
 from ..state import fast_constructor
 from .rules import TausendeinsRules
 
-__all__ = ["MarriageDeclared", "Phase", "TausendeinsState", "iter_mask"]
+__all__ = ["MarriageDeclared", "Phase", "TausendeinsState"]
 
 
 class Phase(enum.IntEnum):
