@@ -27,10 +27,10 @@ SEEDS = st.integers(min_value=0, max_value=2**64)
 
 def _play_out(
     rules: t1.TausendeinsRules, seed: int, dealer: int, choices: int
-) -> list[tuple[t1.TausendeinsState, t1.Move]]:
+) -> list[tuple[t1.TausendeinsState, t1.TausendeinsMove]]:
     rng = random.Random(choices)
     state = t1.new_hand(rules, seed, dealer)
-    path: list[tuple[t1.TausendeinsState, t1.Move]] = []
+    path: list[tuple[t1.TausendeinsState, t1.TausendeinsMove]] = []
     for _ in range(100):  # 12 tricks of at most 3 moves, plus the auction
         if state.is_over:
             return path
@@ -40,7 +40,7 @@ def _play_out(
     raise AssertionError("the deal did not end")
 
 
-def _final(path: list[tuple[t1.TausendeinsState, t1.Move]]) -> t1.TausendeinsState:
+def _final(path: list[tuple[t1.TausendeinsState, t1.TausendeinsMove]]) -> t1.TausendeinsState:
     state, move = path[-1]
     return t1.apply_move(state, move)
 

@@ -22,7 +22,6 @@ from __future__ import annotations
 
 from .._seeding import Seed
 from .engine import (
-    SEED_SCHEME,
     ActionTable,
     action_table,
     apply_move,
@@ -38,7 +37,7 @@ from .engine import (
     to_move,
 )
 from .game import TausendeinsGame
-from .moves import Bid, Contract, Discard, Move, Pass, TakeTalon, parse_move
+from .moves import Bid, Contract, Discard, Pass, TakeTalon, TausendeinsMove, parse_move
 from .rules import (
     PRESETS,
     TAUSENDEINS,
@@ -59,7 +58,6 @@ from .views import TausendeinsView, determinize, inferences, observe
 
 __all__ = [
     "PRESETS",
-    "SEED_SCHEME",
     "TAUSENDEINS",
     "TAUSENDEINS_CONTRACT",
     "TAUSENDEINS_DE",
@@ -70,7 +68,6 @@ __all__ = [
     "Discard",
     "MarriageDeclared",
     "MarriageValues",
-    "Move",
     "Pass",
     "Phase",
     "Retrump",
@@ -78,6 +75,7 @@ __all__ = [
     "StockPlay",
     "TakeTalon",
     "TausendeinsGame",
+    "TausendeinsMove",
     "TausendeinsResult",
     "TausendeinsRules",
     "TausendeinsState",

@@ -30,7 +30,7 @@ from ..cards import CARDS, Card, Deck
 from ..errors import DealError, IllegalMoveError, SixtySixError, quote
 from ..moves import MARRY, PLAY, Marry, Play
 from ..rules import StrictPlay
-from .moves import PASS, TALONS, Bid, Contract, Discard, Move, Pass, TakeTalon
+from .moves import PASS, TALONS, Bid, Contract, Discard, Pass, TakeTalon, TausendeinsMove
 from .rules import (
     ORDER_VALUES,
     SUIT_RANK,
@@ -47,7 +47,6 @@ if TYPE_CHECKING:
     from .views import TausendeinsView
 
 __all__ = [
-    "SEED_SCHEME",
     "ActionTable",
     "action_table",
     "apply_move",
@@ -66,7 +65,7 @@ __all__ = [
 #: The seeding of rules §12.2: BLAKE2b with the personalisation ``sixtysix-1001``. Ints
 #: are tagged by their decimal text up to 4,300 digits (all that CPython's ``str`` writes
 #: by default); larger ones by their bytes, as in the other games.
-SEED_SCHEME = SeedScheme(b"sixtysix-1001", 10**4300)
+_SEED_SCHEME = SeedScheme(b"sixtysix-1001", 10**4300)
 
 _DECK = Deck.D24
 _CANONICAL = tuple(c.index for c in _DECK.cards)
@@ -102,17 +101,17 @@ class ActionTable:
             n: Contract(n) for n in range(rules.bid_opening, top + 1, step)
         }
         self.discards: tuple[Discard, ...] = tuple(Discard(c) for c in CARDS)
-        moves: list[Move | None] = [*PLAY, *MARRY, None, None, None, None, PASS]
+        moves: list[TausendeinsMove | None] = [*PLAY, *MARRY, None, None, None, None, PASS]
         moves += self.bids.values()
         moves += self.contracts.values()
         moves += TALONS
         moves += self.discards
-        self.moves: tuple[Move | None, ...] = tuple(moves)
-        self.ids: dict[Move, int] = {m: i for i, m in enumerate(moves) if m is not None}
-        self._auction: dict[tuple[int, int], tuple[Move, ...]] = {}
-        self._contract: dict[tuple[int, int], tuple[Move, ...]] = {}
+        self.moves: tuple[TausendeinsMove | None, ...] = tuple(moves)
+        self.ids: dict[TausendeinsMove, int] = {m: i for i, m in enumerate(moves) if m is not None}
+        self._auction: dict[tuple[int, int], tuple[TausendeinsMove, ...]] = {}
+        self._contract: dict[tuple[int, int], tuple[TausendeinsMove, ...]] = {}
 
-    def auction(self, bid: int, top: int) -> tuple[Move, ...]:
+    def auction(self, bid: int, top: int) -> tuple[TausendeinsMove, ...]:
         """``pass`` and every bid above ``bid`` up to ``top`` (rules §12.6.2)."""
         key = (bid, top)
         moves = self._auction.get(key)
@@ -121,7 +120,7 @@ class ActionTable:
             self._auction[key] = moves
         return moves
 
-    def contract(self, bid: int, top: int) -> tuple[Move, ...]:
+    def contract(self, bid: int, top: int) -> tuple[TausendeinsMove, ...]:
         """Every contract from ``bid`` up to ``max(top, bid)`` (rules §12.6.5)."""
         key = (bid, top)
         moves = self._contract.get(key)
@@ -170,7 +169,7 @@ def shuffled_deck(rules: TausendeinsRules, seed: Seed = None) -> list[Card]:
         DealError: ``seed`` is not an int, str, bytes, :class:`random.Random` or ``None``.
     """
     _check_rules(rules)
-    return [CARDS[i] for i in shuffle(SEED_SCHEME, _CANONICAL, seed)]
+    return [CARDS[i] for i in shuffle(_SEED_SCHEME, _CANONICAL, seed)]
 
 
 def new_hand(rules: TausendeinsRules, seed: Seed = None, dealer: int = 0) -> TausendeinsState:
@@ -185,7 +184,7 @@ def new_hand(rules: TausendeinsRules, seed: Seed = None, dealer: int = 0) -> Tau
     """
     _check_rules(rules)
     _check_dealer(dealer)
-    return _deal(rules, shuffle(SEED_SCHEME, _CANONICAL, seed), dealer)
+    return _deal(rules, shuffle(_SEED_SCHEME, _CANONICAL, seed), dealer)
 
 
 def deal_from_order(
@@ -409,7 +408,7 @@ def _plays(mask: int) -> tuple[Play, ...]:
     )
 
 
-def legal_moves(state: TausendeinsState | TausendeinsView) -> tuple[Move, ...]:
+def legal_moves(state: TausendeinsState | TausendeinsView) -> tuple[TausendeinsMove, ...]:
     """The legal moves, in the order of rules §12.9 (empty once the deal is over).
 
     Works on a state, and on the view of the seat to move (the other seat's view has no
@@ -430,7 +429,7 @@ def legal_moves(state: TausendeinsState | TausendeinsView) -> tuple[Move, ...]:
     return _legal(state)
 
 
-def _legal(state: TausendeinsState | TausendeinsView) -> tuple[Move, ...]:
+def _legal(state: TausendeinsState | TausendeinsView) -> tuple[TausendeinsMove, ...]:
     phase = state.phase
     if phase == 4:
         if state.lead < 0:
@@ -555,7 +554,7 @@ def is_legal(state: TausendeinsState, move: object) -> bool:
     return _why_illegal(state, move) is None
 
 
-def apply_move(state: TausendeinsState, move: Move) -> TausendeinsState:
+def apply_move(state: TausendeinsState, move: TausendeinsMove) -> TausendeinsState:
     """The state after ``move`` (rules §12.4 to §12.7); ``state`` is not changed.
 
     Raises:
@@ -712,7 +711,7 @@ def _follow(state: TausendeinsState, card: int) -> TausendeinsState:
     )
 
 
-def _auction(state: TausendeinsState, move: Move) -> TausendeinsState:
+def _auction(state: TausendeinsState, move: TausendeinsMove) -> TausendeinsState:
     if isinstance(move, Pass):
         seat = state.to_move
         assert seat is not None

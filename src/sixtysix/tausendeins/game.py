@@ -21,7 +21,7 @@ import attrs
 from .._seeding import Seed
 from ..errors import ParseError, quote
 from .engine import action_table, apply_move, is_over, legal_moves, new_hand, to_move
-from .moves import Move
+from .moves import TausendeinsMove
 from .rules import TausendeinsRules, preset_name
 from .scoring import score_deal
 from .state import TausendeinsState
@@ -66,11 +66,13 @@ class TausendeinsGame:
         """:func:`~sixtysix.tausendeins.to_move`."""
         return to_move(state)
 
-    def legal_moves(self, state: TausendeinsState | TausendeinsView) -> tuple[Move, ...]:
+    def legal_moves(
+        self, state: TausendeinsState | TausendeinsView
+    ) -> tuple[TausendeinsMove, ...]:
         """:func:`~sixtysix.tausendeins.legal_moves`."""
         return legal_moves(state)
 
-    def apply_move(self, state: TausendeinsState, move: Move) -> TausendeinsState:
+    def apply_move(self, state: TausendeinsState, move: TausendeinsMove) -> TausendeinsState:
         """:func:`~sixtysix.tausendeins.apply_move`."""
         return apply_move(state, move)
 
@@ -95,7 +97,7 @@ class TausendeinsGame:
         """:func:`~sixtysix.tausendeins.determinize`."""
         return determinize(view, rng)
 
-    def action_id(self, move: Move) -> int:
+    def action_id(self, move: TausendeinsMove) -> int:
         """The fixed id of ``move`` (rules §12.9).
 
         Raises:
@@ -106,7 +108,7 @@ class TausendeinsGame:
         except (KeyError, TypeError):
             raise ParseError(f"not a Tausendeins move of these rules: {quote(move)}") from None
 
-    def move_of(self, action: int) -> Move:
+    def move_of(self, action: int) -> TausendeinsMove:
         """The move whose id is ``action`` (the inverse of :meth:`action_id`).
 
         Raises:
@@ -125,4 +127,4 @@ if TYPE_CHECKING:  # mypy checks that TausendeinsGame satisfies Game
     from ..game import Game
     from .rules import TAUSENDEINS
 
-    _GAME: Game[TausendeinsState, TausendeinsView, Move] = TausendeinsGame(TAUSENDEINS)
+    _GAME: Game[TausendeinsState, TausendeinsView, TausendeinsMove] = TausendeinsGame(TAUSENDEINS)

@@ -22,7 +22,7 @@ from ..errors import ParseError
 from ..errors import quote as _short
 from ..moves import MARRY, PLAY, Marry, Play
 
-__all__ = ["Bid", "Contract", "Discard", "Move", "Pass", "TakeTalon", "parse_move"]
+__all__ = ["Bid", "Contract", "Discard", "Pass", "TakeTalon", "TausendeinsMove", "parse_move"]
 
 
 def _check_points(inst: object, attribute: attrs.Attribute[int], value: object) -> None:
@@ -112,7 +112,7 @@ class Contract:
 
 
 #: Any Tausendeins move.
-Move: TypeAlias = Play | Marry | Pass | Bid | TakeTalon | Discard | Contract
+TausendeinsMove: TypeAlias = Play | Marry | Pass | Bid | TakeTalon | Discard | Contract
 
 PASS = Pass()
 #: The two talon choices.
@@ -125,7 +125,7 @@ def _number(word: str) -> int | None:
     return None
 
 
-def parse_move(text: str) -> Move:
+def parse_move(text: str) -> TausendeinsMove:
     """Parse a move from its text (rules §12.9); case and spaces around words do not matter.
 
     >>> from sixtysix import tausendeins as t1
