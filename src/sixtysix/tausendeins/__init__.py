@@ -38,6 +38,7 @@ from .engine import (
 )
 from .game import TausendeinsGame
 from .moves import Bid, Contract, Discard, Pass, TakeTalon, TausendeinsMove, parse_move
+from .rule_bot import TausendeinsRuleBot
 from .rules import (
     PRESETS,
     TAUSENDEINS,
@@ -77,6 +78,7 @@ __all__ = [
     "TausendeinsGame",
     "TausendeinsMove",
     "TausendeinsResult",
+    "TausendeinsRuleBot",
     "TausendeinsRules",
     "TausendeinsState",
     "TausendeinsView",
