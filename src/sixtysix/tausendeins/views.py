@@ -26,6 +26,7 @@ import attrs
 from ..cards import Deck, Suit
 from ..errors import DealError, quote
 from ..rules import StrictPlay
+from .moves import TausendeinsMove
 from .rules import Bidding, TausendeinsRules
 from .state import MarriageDeclared, Phase, TausendeinsState, build_state, iter_mask
 
@@ -101,6 +102,12 @@ class TausendeinsView:
     def is_over(self) -> bool:
         """Whether the deal has ended."""
         return self.phase == 5
+
+    def legal_moves(self) -> tuple[TausendeinsMove, ...]:
+        """:func:`~sixtysix.tausendeins.legal_moves` of this view (empty unless to move)."""
+        from .engine import legal_moves  # the engine imports this module
+
+        return legal_moves(self)
 
     @property
     def trump_suit(self) -> Suit | None:
