@@ -55,6 +55,7 @@ from .rules import (
 )
 from .scoring import TausendeinsResult, match_winner, score_deal
 from .state import MarriageDeclared, Phase, TausendeinsState
+from .validate import validate
 from .views import TausendeinsView, determinize, inferences, observe
 
 __all__ = [
@@ -103,4 +104,5 @@ __all__ = [
     "score_deal",
     "shuffled_deck",
     "to_move",
+    "validate",
 ]

@@ -1,0 +1,117 @@
+"""``t1.validate``: impossible Tausendeins positions are refused with the reason.
+
+Rules §12.3 to §12.9 say what a reachable position is.
+"""
+
+from __future__ import annotations
+
+import random
+
+import attrs
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from tests.profiles import examples
+from tests.tausendeins.helpers import PRESET_IDS, PRESET_LIST
+
+from sixtysix import PositionError
+from sixtysix import tausendeins as t1
+
+
+def _states(rules: t1.TausendeinsRules, seed: int) -> list[t1.TausendeinsState]:
+    rng = random.Random(seed)
+    state = t1.new_hand(rules, seed, seed % 2)
+    out = [state]
+    while not state.is_over:
+        state = t1.apply_move(state, rng.choice(t1.legal_moves(state)))
+        out.append(state)
+    return out
+
+
+@pytest.mark.parametrize("rules", PRESET_LIST, ids=PRESET_IDS)
+def test_every_reachable_state_and_sample_is_valid(rules: t1.TausendeinsRules) -> None:
+    """Rules §12.9: what play reaches, and what determinize draws, passes."""
+    rng = random.Random(0)
+    for seed in range(30):
+        for state in _states(rules, seed):
+            assert t1.validate(state) is state
+            seat = state.to_move if state.to_move is not None else 0
+            t1.validate(t1.determinize(t1.observe(state, seat), rng))
+
+
+def test_specific_impossible_positions() -> None:
+    """Rules §12.3 to §12.6: one broken fact at a time, each named."""
+    start = t1.new_hand(t1.TAUSENDEINS, 5, 0)
+    mid = _states(t1.TAUSENDEINS, 5)[9]  # in the middle of a trick
+    cases = [
+        (attrs.evolve(start, trump=1), "no marriage has been declared"),
+        (attrs.evolve(start, dealer=2), "the dealer"),
+        (attrs.evolve(start, phase=4), "must be a Phase"),
+        (attrs.evolve(start, phase=t1.Phase.AUCTION), "without an auction"),
+        (attrs.evolve(start, hands=(start.hands[0], start.hands[0])), "in two places"),
+        (attrs.evolve(start, stock=start.stock[1:]), "is nowhere"),
+        (attrs.evolve(start, stock=(*start.stock, 99)), "card indices"),
+        (attrs.evolve(start, leader=start.dealer), "must lead"),
+        (attrs.evolve(start, calls=(110,)), "no calls"),
+        (attrs.evolve(start, won=(1, 0)), "in two places"),
+        (
+            attrs.evolve(mid, card_points=(mid.card_points[0] + 1, mid.card_points[1])),
+            "card points",
+        ),
+        (attrs.evolve(mid, played=mid.played[:-1]), "cards played"),
+        (attrs.evolve(mid, last_winner=-1), "winner"),
+        (attrs.evolve(start, rules="TAUSENDEINS"), "TausendeinsRules"),
+        (attrs.evolve(start, marriages=("x",)), "MarriageDeclared"),
+        ("state", "TausendeinsState"),
+    ]
+    for state, why in cases:
+        with pytest.raises(PositionError, match=why):
+            t1.validate(state)  # type: ignore[arg-type]
+
+
+def test_impossible_auction_positions() -> None:
+    """Rules §12.6: the auction, the talon, the discards and the contract."""
+    rules = t1.TAUSENDEINS_CONTRACT
+    start = t1.new_hand(rules, 2, 0)
+    after_pass = t1.apply_move(start, t1.Pass())
+    taken = t1.apply_move(after_pass, t1.TakeTalon(1))
+    cases = [
+        (attrs.evolve(start, calls=(105,), bid=105), "multiple of 10"),
+        (attrs.evolve(start, calls=(110,)), "last one made"),
+        (attrs.evolve(start, declarer=1), "no declarer"),
+        (attrs.evolve(after_pass, declarer=0), "is the declarer"),
+        (attrs.evolve(start, calls=(0,)), "first pass"),
+        (attrs.evolve(taken, shown=0), "shown"),
+        (attrs.evolve(taken, talon_taken=-1), "taken one talon"),
+    ]
+    for state, why in cases:
+        with pytest.raises(PositionError, match=why):
+            t1.validate(state)
+
+
+FIELDS = [f.name for f in attrs.fields(t1.TausendeinsState) if f.name != "rules"]
+JUNK = st.one_of(
+    st.integers(-3, 40),
+    st.sampled_from([(), (0, 0), (1, 2), (-1, 5), None, "x", 2**40, (0,)]),
+    st.tuples(st.integers(0, 2**24), st.integers(0, 2**24)),
+)
+
+
+@settings(max_examples=examples(80))
+@given(st.sampled_from(PRESET_LIST), st.integers(0, 50), st.data())
+def test_damaged_states_are_refused_or_playable(
+    rules: t1.TausendeinsRules, seed: int, data: st.DataObject
+) -> None:
+    """Rules §12.9: a damaged state is refused with a PositionError, or plays on safely."""
+    states = _states(rules, seed)
+    state = data.draw(st.sampled_from(states))
+    name = data.draw(st.sampled_from(FIELDS))
+    damaged = attrs.evolve(state, **{name: data.draw(JUNK)})
+    try:
+        t1.validate(damaged)
+    except PositionError:
+        return
+    rng = random.Random(seed)
+    while not damaged.is_over:
+        damaged = t1.apply_move(damaged, rng.choice(t1.legal_moves(damaged)))
+    t1.score_deal(damaged)
