@@ -6,6 +6,7 @@ Rules §12.3 to §12.9 say what a reachable position is.
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import attrs
 import pytest
@@ -106,7 +107,8 @@ def test_damaged_states_are_refused_or_playable(
     states = _states(rules, seed)
     state = data.draw(st.sampled_from(states))
     name = data.draw(st.sampled_from(FIELDS))
-    damaged = attrs.evolve(state, **{name: data.draw(JUNK)})
+    junk: Any = data.draw(JUNK)
+    damaged = attrs.evolve(state, **{name: junk})
     try:
         t1.validate(damaged)
     except PositionError:
