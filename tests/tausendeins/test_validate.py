@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 from tests.profiles import examples
 from tests.tausendeins.helpers import PRESET_IDS, PRESET_LIST
 
-from sixtysix import PositionError
+from sixtysix import DealError, Deck, PositionError, SixtySixError
 from sixtysix import tausendeins as t1
 
 
@@ -117,3 +117,42 @@ def test_damaged_states_are_refused_or_playable(
     while not damaged.is_over:
         damaged = t1.apply_move(damaged, rng.choice(t1.legal_moves(damaged)))
     t1.score_deal(damaged)
+
+
+VIEW_FIELDS = [f.name for f in attrs.fields(t1.TausendeinsView) if f.name != "rules"]
+
+
+@settings(max_examples=examples(80))
+@given(st.sampled_from(PRESET_LIST), st.integers(0, 50), st.data())
+def test_damaged_views_are_refused_or_determinized(
+    rules: t1.TausendeinsRules, seed: int, data: st.DataObject
+) -> None:
+    """Rules §12.10: determinize refuses a damaged view with a SixtySixError, or samples."""
+    state = data.draw(st.sampled_from(_states(rules, seed)))
+    view = t1.observe(state, data.draw(st.integers(0, 1)))
+    junk: Any = data.draw(JUNK)
+    damaged = attrs.evolve(view, **{data.draw(st.sampled_from(VIEW_FIELDS)): junk})
+    try:
+        sample = t1.determinize(damaged, random.Random(seed))
+    except SixtySixError:
+        return
+    assert type(sample) is t1.TausendeinsState
+
+
+def test_views_that_contradict_themselves() -> None:
+    """Rules §12.10: a card in two places, or facts no deal agrees with."""
+    view = t1.observe(t1.new_hand(t1.TAUSENDEINS, 3, 0), 0)
+    with pytest.raises(PositionError, match="two places"):
+        t1.determinize(attrs.evolve(view, known=view.hand), random.Random(0))
+    with pytest.raises(DealError, match="no deal agrees"):
+        t1.determinize(attrs.evolve(view, excluded=Deck.D24.mask & ~view.hand), random.Random(0))
+    with pytest.raises(PositionError, match="seat"):
+        t1.determinize(attrs.evolve(view, seat=2), random.Random(0))
+    with pytest.raises(DealError, match=r"random\.Random"):
+        t1.determinize(view, 0)  # type: ignore[arg-type]
+    with pytest.raises(DealError, match="TausendeinsView"):
+        t1.determinize("view", random.Random(0))  # type: ignore[arg-type]
+    with pytest.raises(DealError, match="seat must be 0 or 1"):
+        t1.observe(t1.new_hand(t1.TAUSENDEINS, 3, 0), 2)
+    with pytest.raises(DealError, match="TausendeinsState"):
+        t1.observe(view, 0)  # type: ignore[arg-type]

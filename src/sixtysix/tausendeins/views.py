@@ -24,7 +24,7 @@ import random
 import attrs
 
 from ..cards import Deck, Suit
-from ..errors import DealError, quote
+from ..errors import DealError, PositionError, quote
 from ..rules import StrictPlay
 from .moves import TausendeinsMove
 from .rules import Bidding, TausendeinsRules
@@ -225,6 +225,55 @@ def observe(state: TausendeinsState, seat: int) -> TausendeinsView:
 _HAND, _DISCARD, _POOL = 1, 2, 4
 
 
+def _check_view(view: TausendeinsView) -> None:
+    """Refuse a view whose own facts contradict each other (a view built by hand)."""
+    deck = Deck.D24.mask
+
+    def mask(value: object, name: str) -> int:
+        if type(value) is not int or value < 0 or value & ~deck:
+            raise PositionError(f"the view's {name} must be a set of cards, not {quote(value)}")
+        return value
+
+    def number(value: object, name: str, low: int, high: int) -> int:
+        if type(value) is not int or not low <= value <= high:
+            raise PositionError(
+                f"the view's {name} must be a whole number from {low} to {high}, "
+                f"not {quote(value)}"
+            )
+        return value
+
+    if type(view.rules) is not TausendeinsRules or type(view.phase) is not Phase:
+        raise PositionError("the view's rules and phase must be TausendeinsRules and a Phase")
+    number(view.seat, "seat", 0, 1)
+    number(view.dealer, "dealer", 0, 1)
+    number(view.declarer, "declarer", -1, 1)
+    number(view.talon_taken, "talon taken", -1, 1)
+    number(view.opponent_count, "opponent count", 0, 12)
+    number(view.stock_size, "stock size", 0, 24)
+    number(view.discard_count, "discard count", 0, 2)
+    hand = mask(view.hand, "hand")
+    known = mask(view.known, "known cards")
+    excluded = mask(view.excluded, "excluded cards")
+    own = mask(view.discards, "discards")
+    shown = mask(view.shown, "shown talon")
+    played = view.played
+    if (
+        type(played) is not tuple
+        or not all(type(c) is int and 0 <= c < 32 and deck >> c & 1 for c in played)
+        or len(set(played)) != len(played)
+    ):
+        raise PositionError("the view's cards played must be distinct cards of the pack")
+    gone = 0
+    for c in played:
+        gone |= 1 << c
+    if hand & (gone | own) or gone & own or known & (hand | gone | own | excluded):
+        raise PositionError("the view holds a card in two places")
+    if type(view.marriages) is not tuple or type(view.won) is not tuple:
+        raise PositionError("the view's marriages and tricks must be tuples")
+    if shown and view.declarer < 0:
+        raise PositionError("a shown talon needs a declarer")
+
+
 @functools.lru_cache(maxsize=4096)
 def _count(kinds: tuple[tuple[int, int], ...], caps: tuple[int, int, int]) -> int:
     """Ways to place cards of ``kinds`` (``(allowed slots, how many)``) into ``caps``."""
@@ -255,6 +304,7 @@ def determinize(view: TausendeinsView, rng: random.Random) -> TausendeinsState:
         raise DealError(f"determinize needs a TausendeinsView, not {quote(view)}")
     if not isinstance(rng, random.Random):
         raise DealError(f"determinize needs a random.Random, not {quote(rng)}")
+    _check_view(view)
     seat = view.seat
     opponent = 1 - seat
     played = 0
