@@ -88,7 +88,16 @@ class ActionTable:
     bids 41-70, contracts 71-101, talons 102-103, discards 104-135, 136 ids.
     """
 
-    __slots__ = ("_auction", "_contract", "bids", "contracts", "discards", "ids", "moves")
+    __slots__ = (
+        "_auction",
+        "_contract",
+        "_discard",
+        "bids",
+        "contracts",
+        "discards",
+        "ids",
+        "moves",
+    )
 
     def __init__(self, rules: TausendeinsRules) -> None:
         """Derive the table of ``rules``."""
@@ -110,6 +119,7 @@ class ActionTable:
         self.ids: dict[TausendeinsMove, int] = {m: i for i, m in enumerate(moves) if m is not None}
         self._auction: dict[tuple[int, int], tuple[TausendeinsMove, ...]] = {}
         self._contract: dict[tuple[int, int], tuple[TausendeinsMove, ...]] = {}
+        self._discard: dict[int, tuple[TausendeinsMove, ...]] = {}
 
     def auction(self, bid: int, top: int) -> tuple[TausendeinsMove, ...]:
         """``pass`` and every bid above ``bid`` up to ``top`` (rules §12.6.2)."""
@@ -118,6 +128,15 @@ class ActionTable:
         if moves is None:
             moves = (PASS, *[m for n, m in self.bids.items() if bid < n <= top])
             self._auction[key] = moves
+        return moves
+
+    def discard(self, hand: int) -> tuple[TausendeinsMove, ...]:
+        """``discard C`` for every card of ``hand``, in canonical order (rules §12.6.4)."""
+        moves = self._discard.get(hand)
+        if moves is None:
+            moves = tuple(self.discards[i] for i in iter_mask(hand))
+            if len(self._discard) < 4096:
+                self._discard[hand] = moves
         return moves
 
     def contract(self, bid: int, top: int) -> tuple[TausendeinsMove, ...]:
@@ -315,11 +334,17 @@ def cap(rules: TausendeinsRules, hand: int) -> int:
     >>> t1.cap(t1.TAUSENDEINS_CONTRACT, Card.parse("KH").mask | Card.parse("QH").mask)
     180
     """
-    total = rules.bid_base_cap
-    for s in range(4):
-        if hand & _PAIR[s] == _PAIR[s]:
-            total += SUIT_VALUES[s]
-    return total
+    pairs = hand & (hand >> 1) & 0x04040404
+    return (
+        rules.bid_base_cap
+        + _PAIR_VALUES[
+            ((pairs >> 2) & 1) | ((pairs >> 9) & 2) | ((pairs >> 16) & 4) | ((pairs >> 23) & 8)
+        ]
+    )
+
+
+#: The marriage points of the suits of each 4-bit pattern (bit s: suit s).
+_PAIR_VALUES = tuple(sum(SUIT_VALUES[s] for s in range(4) if p >> s & 1) for p in range(16))
 
 
 class _AlwaysStrict(dict[TausendeinsRules, bool]):
@@ -460,7 +485,7 @@ def _legal(state: TausendeinsState | TausendeinsView) -> tuple[TausendeinsMove, 
     if phase == 1:
         return TALONS
     if phase == 2:
-        return tuple(table.discards[i] for i in iter_mask(state.hands[state.declarer]))
+        return table.discard(state.hands[state.declarer])
     return table.contract(state.bid, cap(state.rules, state.hands[state.declarer]))
 
 

@@ -58,14 +58,20 @@ class MarriageDeclared(NamedTuple):
     trick: int
 
 
-def iter_mask(mask: int) -> list[int]:
-    """The card indices of ``mask``, lowest (canonical order) first."""
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
+#: The set bits of every byte, lowest first.
+_BYTE_BITS = tuple(tuple(i for i in range(8) if b >> i & 1) for b in range(256))
+#: The same, for each of the four suit bytes of a card mask (the card indices).
+_SUIT_BITS = tuple(tuple(tuple(8 * s + i for i in bits) for bits in _BYTE_BITS) for s in range(4))
+
+
+def iter_mask(mask: int) -> tuple[int, ...]:
+    """The card indices of ``mask`` (a 32-bit card set), lowest (canonical order) first."""
+    return (
+        _SUIT_BITS[0][mask & 0xFF]
+        + _SUIT_BITS[1][(mask >> 8) & 0xFF]
+        + _SUIT_BITS[2][(mask >> 16) & 0xFF]
+        + _SUIT_BITS[3][(mask >> 24) & 0xFF]
+    )
 
 
 @attrs.frozen(weakref_slot=False)
