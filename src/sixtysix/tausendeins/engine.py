@@ -410,6 +410,8 @@ def _marriage_allowed(state: TausendeinsState | TausendeinsView, suit: int) -> s
     return None
 
 
+_PLAY_PHASE = Phase.PLAY
+_OVER_PHASE = Phase.OVER
 _MARRIED_LEADS = tuple((PLAY[_KING[s]], PLAY[_QUEEN[s]]) for s in range(4))
 #: The plays of a 6-bit suit pattern, per suit.
 _SUIT_PLAYS = tuple(
@@ -420,7 +422,7 @@ _SUIT_PLAYS = tuple(
 
 #: The follower's moves last listed, and their state: the follow that comes next is then
 #: known to be legal without a second look (one entry, replaced as a whole).
-_LAST: list[Any] = [None, ()]
+_LAST: tuple[Any, tuple[TausendeinsMove, ...]] = (None, ())
 
 
 def _plays(mask: int) -> tuple[Play, ...]:
@@ -445,9 +447,22 @@ def legal_moves(state: TausendeinsState | TausendeinsView) -> tuple[TausendeinsM
     * the leader: every allowed ``marry S`` (C, D, H, S), then every card in hand;
     * after ``marry S``: ``KS``, then ``QS``; the follower: its playable cards.
     """
+    global _LAST
+    moves: tuple[TausendeinsMove, ...]
     if type(state) is TausendeinsState:
-        moves = _legal(state)
-        _LAST[:] = state, moves
+        if state.phase == 4 and state.lead >= 0:  # the follower: the hot path, inlined
+            hand = state.hands[1 - state.leader]
+            if not state.stock or _ALWAYS_STRICT[state.rules]:
+                hand = playable_mask(state.rules, hand, state.lead, state.trump)
+            moves = (
+                _SUIT_PLAYS[0][hand & 0x3F]
+                + _SUIT_PLAYS[1][(hand >> 8) & 0x3F]
+                + _SUIT_PLAYS[2][(hand >> 16) & 0x3F]
+                + _SUIT_PLAYS[3][(hand >> 24) & 0x3F]
+            )
+        else:
+            moves = _legal(state)
+        _LAST = (state, moves)
         return moves
     if state.to_move != state.seat:  # type: ignore[union-attr]
         return ()
@@ -585,8 +600,8 @@ def apply_move(state: TausendeinsState, move: TausendeinsMove) -> TausendeinsSta
     Raises:
         IllegalMoveError: ``move`` is not legal here; the message says why.
     """
-    last_state, last_moves = _LAST
-    if last_state is state and move in last_moves:
+    last = _LAST
+    if last[0] is state and move in last[1]:
         # Legal: it is one of the moves just listed for this very state.
         if type(move) is Play:
             if state.lead < 0:
@@ -713,7 +728,7 @@ def _follow(state: TausendeinsState, card: int) -> TausendeinsState:
     return build_state(
         state.rules,
         state.dealer,
-        Phase.PLAY if h0 | h1 else Phase.OVER,
+        _PLAY_PHASE if h0 | h1 else _OVER_PHASE,
         (h0, h1),
         stock,
         state.talons,
