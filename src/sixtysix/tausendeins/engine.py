@@ -19,11 +19,8 @@ True
 from __future__ import annotations
 
 import functools
-import operator
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
-
-import attrs
 
 from .._seeding import Seed, SeedScheme, shuffle
 from ..cards import CARDS, Card, Deck
@@ -637,18 +634,6 @@ def apply_move(state: TausendeinsState, move: TausendeinsMove) -> TausendeinsSta
     return _auction(state, move)
 
 
-def _replace(state: TausendeinsState, **changes: object) -> TausendeinsState:
-    values = list(_ALL_FIELDS(state))
-    for name, value in changes.items():
-        values[_FIELD_INDEX[name]] = value
-    return build_state(*values)
-
-
-_FIELDS = tuple(a.name for a in attrs.fields(TausendeinsState))
-_ALL_FIELDS = operator.attrgetter(*_FIELDS)
-_FIELD_INDEX = {name: i for i, name in enumerate(_FIELDS)}
-
-
 def _marry(state: TausendeinsState, suit: int) -> TausendeinsState:
     rules = state.rules
     n = len(state.marriages)
@@ -657,7 +642,12 @@ def _marry(state: TausendeinsState, suit: int) -> TausendeinsState:
     else:
         value = ORDER_VALUES[n]
     record = MarriageDeclared(state.leader, suit, value, len(state.played) >> 1)
-    return _replace(state, pending=suit, trump=suit, marriages=(*state.marriages, record))
+    s = state
+    return build_state(
+        s.rules, s.dealer, s.phase, s.hands, s.stock, s.talons, s.leader, s.lead, suit, suit,
+        s.won, s.card_points, (*s.marriages, record), s.played, s.calls, s.bid, s.declarer,
+        s.contract, s.talon_taken, s.shown, s.discards, s.last_winner,
+    )  # fmt: skip
 
 
 def _lead(state: TausendeinsState, card: int) -> TausendeinsState:
@@ -751,35 +741,94 @@ def _follow(state: TausendeinsState, card: int) -> TausendeinsState:
     )
 
 
+def _auction_step(
+    state: TausendeinsState,
+    phase: int,
+    hands: tuple[int, int],
+    talons: tuple[int, int],
+    leader: int,
+    calls: tuple[int, ...],
+    bid: int,
+    declarer: int,
+    contract: int,
+    taken: int,
+    shown: int,
+    discards: int,
+) -> TausendeinsState:
+    """``state`` with the fields an auction, talon, discard or contract move changes."""
+    return build_state(
+        state.rules,
+        state.dealer,
+        phase,
+        hands,
+        state.stock,
+        talons,
+        leader,
+        state.lead,
+        state.pending,
+        state.trump,
+        state.won,
+        state.card_points,
+        state.marriages,
+        state.played,
+        calls,
+        bid,
+        declarer,
+        contract,
+        taken,
+        shown,
+        discards,
+        state.last_winner,
+    )
+
+
 def _auction(state: TausendeinsState, move: TausendeinsMove) -> TausendeinsState:
-    if isinstance(move, Pass):
-        seat = state.to_move
+    s = state
+    kind = type(move)
+    if kind is Bid:
+        points = move.points  # type: ignore[union-attr]
+        return _auction_step(
+            s, s.phase, s.hands, s.talons, s.leader, (*s.calls, points), points,
+            s.declarer, s.contract, s.talon_taken, s.shown, s.discards,
+        )  # fmt: skip
+    if kind is Pass:
+        seat = s.to_move
         assert seat is not None
-        return _replace(state, phase=Phase.TALON, calls=(*state.calls, 0), declarer=1 - seat)
-    if isinstance(move, Bid):
-        return _replace(state, calls=(*state.calls, move.points), bid=move.points)
-    declarer = state.declarer
-    hands = list(state.hands)
-    if isinstance(move, TakeTalon):
-        taken = state.talons[move.index]
-        hands[declarer] |= taken
-        talons = (0, state.talons[1]) if move.index == 0 else (state.talons[0], 0)
-        return _replace(
-            state,
-            phase=Phase.DISCARD,
-            hands=(hands[0], hands[1]),
-            talons=talons,
-            talon_taken=move.index,
-            shown=taken,
-        )
-    if isinstance(move, Discard):
-        bit = 1 << move.card.index
-        hands[declarer] &= ~bit
-        discards = state.discards | bit
+        return _auction_step(
+            s, Phase.TALON, s.hands, s.talons, s.leader, (*s.calls, 0), s.bid,
+            1 - seat, s.contract, s.talon_taken, s.shown, s.discards,
+        )  # fmt: skip
+    declarer = s.declarer
+    h0, h1 = s.hands
+    if kind is TakeTalon:
+        index = move.index  # type: ignore[union-attr]
+        taken = s.talons[index]
+        if declarer == 0:
+            h0 |= taken
+        else:
+            h1 |= taken
+        talons = (0, s.talons[1]) if index == 0 else (s.talons[0], 0)
+        return _auction_step(
+            s, Phase.DISCARD, (h0, h1), talons, s.leader, s.calls, s.bid,
+            declarer, s.contract, index, taken, s.discards,
+        )  # fmt: skip
+    if kind is Discard:
+        bit = 1 << move.card.index  # type: ignore[union-attr]
+        if declarer == 0:
+            h0 &= ~bit
+        else:
+            h1 &= ~bit
+        discards = s.discards | bit
         phase = Phase.CONTRACT if discards.bit_count() == 2 else Phase.DISCARD
-        return _replace(state, phase=phase, hands=(hands[0], hands[1]), discards=discards)
-    assert isinstance(move, Contract)
-    return _replace(state, phase=Phase.PLAY, contract=move.points, leader=declarer)
+        return _auction_step(
+            s, phase, (h0, h1), s.talons, s.leader, s.calls, s.bid,
+            declarer, s.contract, s.talon_taken, s.shown, discards,
+        )  # fmt: skip
+    assert kind is Contract
+    return _auction_step(
+        s, Phase.PLAY, s.hands, s.talons, declarer, s.calls, s.bid,
+        declarer, move.points, s.talon_taken, s.shown, s.discards,  # type: ignore[union-attr]
+    )  # fmt: skip
 
 
 def perft(state: TausendeinsState, depth: int) -> int:
