@@ -457,6 +457,16 @@ def legal_moves(state: TausendeinsState | TausendeinsView) -> tuple[TausendeinsM
                 + _SUIT_PLAYS[2][(hand >> 16) & 0x3F]
                 + _SUIT_PLAYS[3][(hand >> 24) & 0x3F]
             )
+        elif state.phase == 4 and state.pending < 0:  # the leader, without a marriage
+            hand = state.hands[state.leader]
+            moves = (
+                _SUIT_PLAYS[0][hand & 0x3F]
+                + _SUIT_PLAYS[1][(hand >> 8) & 0x3F]
+                + _SUIT_PLAYS[2][(hand >> 16) & 0x3F]
+                + _SUIT_PLAYS[3][(hand >> 24) & 0x3F]
+            )
+            if hand & (hand >> 1) & 0x04040404:  # a K and Q of one suit: marriages first
+                moves = _legal(state)
         else:
             moves = _legal(state)
         _LAST = (state, moves)
