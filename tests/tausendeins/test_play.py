@@ -498,3 +498,28 @@ def test_illegal_moves_change_nothing_and_bad_states_are_refused() -> None:
         t1.apply_move(t1.observe(s, 0), Play(Card.parse("AH")))  # type: ignore[arg-type]
     assert not t1.is_legal(s, Play(Card.parse("AC"))) and t1.is_legal(s, Play(Card.parse("AH")))
     assert isinstance(IllegalMoveError(t1.Pass(), "x"), SixtySixError)
+
+
+def test_listing_the_moves_first_lets_no_illegal_move_through() -> None:
+    """Rules §12.9: the engine's memo of the last listed moves checks every move."""
+    s = _base()
+    t1.legal_moves(s)
+    with pytest.raises(IllegalMoveError, match="do not hold AH"):
+        t1.apply_move(s, Play(Card.parse("AH")))
+    with pytest.raises(IllegalMoveError, match="play a card"):
+        t1.apply_move(s, t1.Bid(110))
+    s = play(
+        deal(t1.TAUSENDEINS_DE, FH, "AH TH KH QH JH 9H AS 9D", "KD QD JD TS KS QS JS 9S"), "AD"
+    )
+    assert texts(s) == ["9D"]
+    with pytest.raises(IllegalMoveError, match="must follow suit"):
+        t1.apply_move(s, Play(Card.parse("AH")))
+    c = _contract()
+    t1.legal_moves(c)
+    with pytest.raises(IllegalMoveError, match="your cap is 160"):
+        t1.apply_move(c, t1.Bid(170))
+    assert t1.apply_move(c, t1.Bid(160)).bid == 160  # a fresh, equal move is accepted
+    m = play(_base(), "marry C")
+    t1.legal_moves(m)
+    with pytest.raises(IllegalMoveError, match="must lead its K or Q"):
+        t1.apply_move(m, Play(Card.parse("AC")))

@@ -417,9 +417,10 @@ _SUIT_PLAYS = tuple(
 )
 
 
-#: The follower's moves last listed, and their state: the follow that comes next is then
-#: known to be legal without a second look (one entry, replaced as a whole).
-_LAST: tuple[Any, tuple[TausendeinsMove, ...]] = (None, ())
+#: The state whose moves were listed last, those moves and the cards among them that may
+#: be played: the move that comes next is then known to be legal without a second look.
+#: One entry, replaced as a whole (one atomic assignment), so threads cannot mix two.
+_LAST: tuple[Any, tuple[TausendeinsMove, ...], int] = (None, (), 0)
 
 
 def _plays(mask: int) -> tuple[Play, ...]:
@@ -451,25 +452,23 @@ def legal_moves(state: TausendeinsState | TausendeinsView) -> tuple[TausendeinsM
             hand = state.hands[1 - state.leader]
             if not state.stock or _ALWAYS_STRICT[state.rules]:
                 hand = playable_mask(state.rules, hand, state.lead, state.trump)
-            moves = (
-                _SUIT_PLAYS[0][hand & 0x3F]
-                + _SUIT_PLAYS[1][(hand >> 8) & 0x3F]
-                + _SUIT_PLAYS[2][(hand >> 16) & 0x3F]
-                + _SUIT_PLAYS[3][(hand >> 24) & 0x3F]
-            )
-        elif state.phase == 4 and state.pending < 0:  # the leader, without a marriage
+        elif state.phase == 4 and state.pending < 0:  # the leader
             hand = state.hands[state.leader]
-            moves = (
-                _SUIT_PLAYS[0][hand & 0x3F]
-                + _SUIT_PLAYS[1][(hand >> 8) & 0x3F]
-                + _SUIT_PLAYS[2][(hand >> 16) & 0x3F]
-                + _SUIT_PLAYS[3][(hand >> 24) & 0x3F]
-            )
             if hand & (hand >> 1) & 0x04040404:  # a K and Q of one suit: marriages first
                 moves = _legal(state)
+                _LAST = (state, moves, hand)
+                return moves
         else:
             moves = _legal(state)
-        _LAST = (state, moves)
+            _LAST = (state, moves, _PAIR[state.pending] if state.phase == 4 else 0)
+            return moves
+        moves = (
+            _SUIT_PLAYS[0][hand & 0x3F]
+            + _SUIT_PLAYS[1][(hand >> 8) & 0x3F]
+            + _SUIT_PLAYS[2][(hand >> 16) & 0x3F]
+            + _SUIT_PLAYS[3][(hand >> 24) & 0x3F]
+        )
+        _LAST = (state, moves, hand)
         return moves
     if state.to_move != state.seat:  # type: ignore[union-attr]
         return ()
@@ -608,15 +607,17 @@ def apply_move(state: TausendeinsState, move: TausendeinsMove) -> TausendeinsSta
         IllegalMoveError: ``move`` is not legal here; the message says why.
     """
     last = _LAST
-    if last[0] is state and move in last[1]:
-        # Legal: it is one of the moves just listed for this very state.
+    if last[0] is state:
+        # Legal if it is one of the moves just listed for this very state.
         if type(move) is Play:
-            if state.lead < 0:
-                return _lead(state, move.card.index)
-            return _follow(state, move.card.index)
-        if type(move) is Marry:
-            return _marry(state, int(move.suit))
-        return _auction(state, move)
+            if last[2] >> move.card.index & 1:
+                if state.lead < 0:
+                    return _lead(state, move.card.index)
+                return _follow(state, move.card.index)
+        elif move in last[1]:
+            if type(move) is Marry:
+                return _marry(state, int(move.suit))
+            return _auction(state, move)
     if type(state) is not TausendeinsState:
         raise IllegalMoveError(
             move, f"a Tausendeins move needs a TausendeinsState, not {type(state).__name__}"
