@@ -156,3 +156,85 @@ def test_views_that_contradict_themselves() -> None:
         t1.observe(t1.new_hand(t1.TAUSENDEINS, 3, 0), 2)
     with pytest.raises(DealError, match="TausendeinsState"):
         t1.observe(view, 0)  # type: ignore[arg-type]
+
+
+def _swap_card(state: t1.TausendeinsState, data: st.DataObject) -> t1.TausendeinsState:
+    """Move one card of a hand to the other hand, the tricks or the discards."""
+    seat = data.draw(st.integers(0, 1))
+    if not state.hands[seat]:
+        return state
+    card = data.draw(st.sampled_from(list(state.hand(seat)))).mask
+    hands = list(state.hands)
+    hands[seat] &= ~card
+    where = data.draw(st.sampled_from(["hand", "won", "discards"]))
+    if where == "hand":
+        hands[1 - seat] |= card
+        return attrs.evolve(state, hands=(hands[0], hands[1]))
+    if where == "won":
+        won = list(state.won)
+        won[seat] |= card
+        return attrs.evolve(state, hands=(hands[0], hands[1]), won=(won[0], won[1]))
+    return attrs.evolve(state, hands=(hands[0], hands[1]), discards=state.discards | card)
+
+
+def _bend_marriage(state: t1.TausendeinsState, data: st.DataObject) -> t1.TausendeinsState:
+    """Change one field of a marriage, or add one."""
+    marriages = list(state.marriages)
+    new = t1.MarriageDeclared(
+        data.draw(st.integers(0, 1)),
+        data.draw(st.integers(-1, 4)),
+        data.draw(st.sampled_from([40, 60, 80, 100, 7])),
+        data.draw(st.integers(0, 12)),
+    )
+    if marriages and data.draw(st.booleans()):
+        marriages[data.draw(st.integers(0, len(marriages) - 1))] = new
+    else:
+        marriages.append(new)
+    return attrs.evolve(state, marriages=tuple(marriages))
+
+
+def _bend_step(state: t1.TausendeinsState, data: st.DataObject) -> t1.TausendeinsState:
+    """Another phase, lead, pending marriage, trump, auction value or talon."""
+    name = data.draw(
+        st.sampled_from(
+            ["phase", "lead", "pending", "trump", "bid", "contract", "declarer", "talon_taken",
+             "calls", "discards", "shown", "talons", "stock", "played"]
+        )
+    )  # fmt: skip
+    values: dict[str, Any] = {
+        "phase": st.sampled_from(list(t1.Phase)),
+        "lead": st.integers(-1, 23).map(lambda i: -1 if i < 0 else Deck.D24.cards[i].index),
+        "pending": st.integers(-1, 3),
+        "trump": st.integers(-1, 3),
+        "bid": st.sampled_from([100, 110, 115, 400]),
+        "contract": st.sampled_from([0, 100, 110, 135, 900]),
+        "declarer": st.integers(-1, 1),
+        "talon_taken": st.integers(-1, 1),
+        "calls": st.sampled_from([(), (0,), (110,), (110, 0), (110, 120, 0), (120, 110, 0)]),
+        "discards": st.sampled_from([0, state.shown, state.discards]),
+        "shown": st.sampled_from([0, state.discards, state.talons[0]]),
+        "talons": st.sampled_from([(0, 0), state.talons[::-1], (state.talons[0], 0)]),
+        "stock": st.sampled_from([state.stock[::-1], state.stock[2:], ()]),
+        "played": st.sampled_from([state.played[::-1], state.played[:-2], ()]),
+    }
+    return attrs.evolve(state, **{name: data.draw(values[name])})
+
+
+@settings(max_examples=examples(150))
+@given(st.sampled_from([*PRESET_LIST, t1.make_rules(marriage_values="BY_ORDER")]),
+       st.integers(0, 30), st.data())  # fmt: skip
+def test_plausible_damage_is_refused_or_playable(
+    rules: t1.TausendeinsRules, seed: int, data: st.DataObject
+) -> None:
+    """Rules §12.3 to §12.9: a card moved, a marriage bent, a step changed: refused or sound."""
+    state = data.draw(st.sampled_from(_states(rules, seed)))
+    bend = data.draw(st.sampled_from([_swap_card, _bend_marriage, _bend_step]))
+    damaged = bend(state, data)
+    try:
+        t1.validate(damaged)
+    except PositionError:
+        return
+    rng = random.Random(seed)
+    while not damaged.is_over:
+        damaged = t1.apply_move(damaged, rng.choice(t1.legal_moves(damaged)))
+    t1.score_deal(damaged)

@@ -31,7 +31,7 @@ from .rules import (
     Retrump,
     TausendeinsRules,
 )
-from .state import MarriageDeclared, Phase, TausendeinsState, iter_mask
+from .state import MarriageDeclared, Phase, TausendeinsState
 
 __all__ = ["validate"]
 
@@ -69,10 +69,6 @@ def _cards(value: object, name: str) -> tuple[int, ...]:
     if len(set(value)) != len(value):
         raise _fail(f"{name} holds a card twice")
     return value
-
-
-def _points(mask: int) -> int:
-    return sum(CARDS[i].points for i in iter_mask(mask))
 
 
 def validate(state: TausendeinsState) -> TausendeinsState:
@@ -338,6 +334,10 @@ def _check_auction(
         last = n
     if bid != last:
         raise _fail(f"the bid must be the last one made, {last}")
+    if phase < 4 and hands[1 - max(declarer, 0)].bit_count() != 10:
+        raise _fail("before the tricks the declarer's opponent holds its 10 cards")
+    if phase < 2 and hands[max(declarer, 0)].bit_count() != 10:
+        raise _fail("before the talon is taken each seat holds its 10 cards")
     if phase == 0:
         if (declarer, contract, taken, shown, discards) != (-1, 0, -1, 0, 0):
             raise _fail("during the auction there is no declarer, talon, discard or contract")
