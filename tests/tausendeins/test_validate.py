@@ -186,7 +186,8 @@ def _bend_marriage(state: t1.TausendeinsState, data: st.DataObject) -> t1.Tausen
         data.draw(st.sampled_from([40, 60, 80, 100, 7])),
         data.draw(st.integers(0, 12)),
     )
-    if marriages and data.draw(st.booleans()):
+    replace: bool = data.draw(st.booleans())
+    if marriages and replace:
         marriages[data.draw(st.integers(0, len(marriages) - 1))] = new
     else:
         marriages.append(new)
