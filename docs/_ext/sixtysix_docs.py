@@ -537,12 +537,7 @@ def _autodoc(path: str, obj: object) -> list[str]:
 
 
 class ApiSection(SphinxDirective):
-    """``tausendeins-preset-table``
-    The Tausendeins presets (``sixtysix.tausendeins.PRESETS``) by every
-    :class:`~sixtysix.tausendeins.TausendeinsRules` field, built at build time; a value
-    the preset does not read is greyed. Each parameter name links to the label
-    ``t1-param-<name>`` of the Tausendeins page.
-``api-section MODULE...``: the public names of those modules, as autodoc entries.
+    """``api-section MODULE...``: the public names of those modules, as autodoc entries.
 
     A name that the top-level package re-exports is documented as ``sixtysix.NAME``;
     any other name of a module's ``__all__`` as ``sixtysix.module.NAME``. The pseudo
