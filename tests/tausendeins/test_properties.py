@@ -165,3 +165,61 @@ def test_the_marriage_partner_is_known_and_voids_are_inferred() -> None:
     spades = sum(1 << (3 * 8 + k) for k in range(6))
     assert v0.excluded & spades == spades
     assert v0.known == 0  # the KH is played
+
+
+def _consistent_hands(view: t1.TausendeinsView) -> dict[int, float]:
+    """Each unseen card's exact chance to be in the opponent's hand, by enumeration."""
+    import itertools
+
+    played = 0
+    for c in view.played:
+        played |= 1 << c
+    unseen = [c.index for c in Deck.D24.cards if not c.mask & (view.hand | played | view.discards)]
+    opp_declarer = view.declarer == 1 - view.seat
+    shown = view.shown if opp_declarer else 0
+    n_disc = view.discard_count if opp_declarer else 0
+    counts = dict.fromkeys(unseen, 0)
+    total = 0
+    for hand in itertools.combinations(unseen, view.opponent_count):
+        hmask = sum(1 << c for c in hand)
+        if hmask & view.excluded or view.known & ~hmask:
+            continue
+        rest = [c for c in unseen if not hmask >> c & 1]
+        for disc in itertools.combinations(rest, n_disc):
+            dmask = sum(1 << c for c in disc)
+            if shown & ~(hmask | dmask | played) & Deck.D24.mask:
+                continue
+            total += 1
+            for c in hand:
+                counts[c] += 1
+    return {c: k / total for c, k in counts.items()}
+
+
+def test_determinize_is_uniform_over_the_consistent_deals() -> None:
+    """Rules §12.10: each card lands in the opponent's hand as often as exact counting says."""
+    rng = random.Random(11)
+    checked = 0
+    for seed in range(200):
+        path = _play_out(t1.TAUSENDEINS_CONTRACT, seed, seed % 2, seed)
+        for state, _ in path:
+            if state.phase != 4 or state.tricks_played != 5 or state.lead >= 0:
+                continue
+            seat = 1 - state.declarer  # the declarer's discards and talon are hidden
+            view = t1.observe(state, seat)
+            if not view.excluded:
+                continue
+            exact = _consistent_hands(view)
+            n = 2000
+            hits = dict.fromkeys(exact, 0)
+            for _ in range(n):
+                sample = t1.determinize(view, rng)
+                for c in exact:
+                    hits[c] += sample.hands[1 - seat] >> c & 1
+            for c, p in exact.items():
+                sigma = (p * (1 - p) / n) ** 0.5
+                assert abs(hits[c] / n - p) <= 4.5 * sigma + 1e-9, (seed, c, p, hits[c] / n)
+            checked += 1
+            break
+        if checked >= 3:
+            break
+    assert checked >= 3
