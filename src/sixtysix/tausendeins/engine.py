@@ -20,6 +20,8 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Sequence
+from itertools import repeat
+from operator import is_ as _is
 from typing import TYPE_CHECKING, Any
 
 from .._seeding import Seed, SeedScheme, shuffle
@@ -614,7 +616,7 @@ def apply_move(state: TausendeinsState, move: TausendeinsMove) -> TausendeinsSta
                 if state.lead < 0:
                     return _lead(state, move.card.index)
                 return _follow(state, move.card.index)
-        elif move in last[1]:
+        elif any(map(_is, last[1], repeat(move))):  # the very object listed (no __eq__)
             if type(move) is Marry:
                 return _marry(state, int(move.suit))
             return _auction(state, move)
