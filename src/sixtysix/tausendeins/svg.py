@@ -9,9 +9,9 @@ groups of the two-hand pictures.
 
 >>> import xml.etree.ElementTree as ET
 >>> from sixtysix import tausendeins as t1
->>> from sixtysix.tausendeins.svg import position_svg
+>>> from sixtysix.tausendeins.svg import position_svg as t1_svg
 >>> state = t1.new_hand(t1.TAUSENDEINS, seed=2)
->>> root = ET.fromstring(position_svg(t1.observe(state, 1)))
+>>> root = ET.fromstring(t1_svg(t1.observe(state, 1)))
 >>> G = "{http://www.w3.org/2000/svg}g"
 >>> faces = [g.get("data-card") for g in root.iter(G) if g.get("class") == "card face"]
 >>> faces == [str(c) for c in state.hand(1)]
