@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 from tests.profiles import examples
 from tests.tausendeins.helpers import PRESET_IDS, PRESET_LIST
 
-from sixtysix import DealError, Deck, PositionError, SixtySixError
+from sixtysix import Card, DealError, Deck, PositionError, SixtySixError
 from sixtysix import tausendeins as t1
 
 
@@ -239,3 +239,19 @@ def test_plausible_damage_is_refused_or_playable(
     while not damaged.is_over:
         damaged = t1.apply_move(damaged, rng.choice(t1.legal_moves(damaged)))
     t1.score_deal(damaged)
+
+
+def test_a_marriage_needs_both_cards_in_the_declarers_hand() -> None:
+    """Rules §12.5.1: the K and the Q of a declared marriage were the declarer's."""
+    from tests.tausendeins.helpers import deal, play
+
+    state = play(
+        deal(t1.TAUSENDEINS, "AC TC KC QC JC 9C AD TD", "AH TH KH QH JH 9H AS TS"), "marry C"
+    )
+    assert t1.validate(state) is state
+    qc, ah = Card.parse("QC").mask, Card.parse("AH").mask
+    swapped = attrs.evolve(state, hands=(state.hands[0] & ~ah | qc, state.hands[1] & ~qc | ah))
+    with pytest.raises(PositionError, match="did not hold both the K and the Q of C"):
+        t1.validate(swapped)
+    later = play(state, "KC, AH, QC")  # the forehand won and leads the partner: fine
+    assert t1.validate(later) is later

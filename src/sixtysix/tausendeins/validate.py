@@ -165,6 +165,7 @@ def validate(state: TausendeinsState) -> TausendeinsState:
     if auction and not pre_play and declarer < 0:
         raise _fail("the tricks of an auction deal need a declarer")
     who = start
+    player: dict[int, int] = {}
     current = -1
     queue = list(marriages)
     replay_won = [0, 0]
@@ -198,11 +199,24 @@ def validate(state: TausendeinsState) -> TausendeinsState:
             winner = 1 - who
         else:
             winner = who
+        player[a], player[b] = who, 1 - who
         replay_won[winner] |= (1 << a) | (1 << b)
         replay_points[winner] += CARDS[a].points + CARDS[b].points
         who = winner
     if queue:
         raise _fail("a marriage is dated to a lead that has not come yet")
+    if lead >= 0:
+        player[lead] = who
+    for m in marriages:
+        for card in (m.suit * 8 + 2, m.suit * 8 + 3):
+            where = played.index(card) if card in played else -1
+            if (where >= 0 and (where < 2 * m.trick or player[card] != m.seat)) or (
+                where < 0 and not hands[m.seat] >> card & 1
+            ):
+                raise _fail(
+                    f"seat {m.seat} did not hold both the K and the Q of {_SUITS[m.suit]} "
+                    "when it declared their marriage (rules §12.5.1)"
+                )
     if (replay_won[0], replay_won[1]) != won:
         raise _fail("the cards won are not those the tricks played give (rules §12.4)")
     if (replay_points[0], replay_points[1]) != points:
