@@ -134,9 +134,10 @@ def bench(session: nox.Session) -> None:
 
 @nox.session(venv_backend="none")
 def perft(session: nox.Session) -> None:
-    """Every golden perft count in tests/data/perft.json, to depth 6 (not a default session)."""
+    """Every golden perft count in tests/data/perft*.json, to depth 6 (not a default session)."""
     session.env["SIXTYSIX_PERFT_DEPTH"] = "6"
-    session.run(PY, "-m", "pytest", "-q", "tests/test_perft.py", *session.posargs)
+    tests = ["tests/test_perft.py", "tests/tausendeins/test_perft.py"]
+    session.run(PY, "-m", "pytest", "-q", *tests, *session.posargs)
 
 
 @nox.session(venv_backend="none")

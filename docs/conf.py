@@ -55,13 +55,15 @@ python_use_unqualified_type_names = True
 # -- doctest (sphinx-build -b doctest) -------------------------------------------
 # Docstring examples should import what they use; this setup only adds robustness.
 # All docstrings of a page share one namespace here (pytest runs each in its own
-# module's namespace), so every public name of every module is made available, the
-# top-level package's names last.
+# module's namespace), so every public name of every module is made available: the
+# subpackages' (partnership, tausendeins) first, then the top-level modules', which win a
+# shared name such as position_svg, and the top-level package's names last.
 doctest_global_setup = """
 import importlib as _importlib
 import pkgutil as _pkgutil
 import sixtysix
-for _info in _pkgutil.walk_packages(sixtysix.__path__, "sixtysix."):
+_walk = _pkgutil.walk_packages(sixtysix.__path__, "sixtysix.")
+for _info in sorted(_walk, key=lambda _i: -_i.name.count(".")):
     if not any(_part.startswith("_") for _part in _info.name.split(".")[1:]):
         try:
             _module = _importlib.import_module(_info.name)

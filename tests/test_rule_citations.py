@@ -47,7 +47,12 @@ def rules_page() -> str:
     section_10 = PAGE.section_10(DOCS)
     if "{include}" in section_10:
         section_10 = (DOCS / PAGE.FOUR_HAND).read_text(encoding="utf-8")
-    return text.replace(PAGE.MARKER, section_10)
+    text = text.replace(PAGE.MARKER, section_10)
+    # Section 12 (Tausendeins) is a page of its own, with the same kind of anchors.
+    tausendeins = DOCS / "tausendeins.md"
+    if tausendeins.is_file():
+        text += "\n" + tausendeins.read_text(encoding="utf-8")
+    return text
 
 
 def sections() -> dict[str, str]:

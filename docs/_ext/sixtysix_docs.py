@@ -18,6 +18,11 @@ Directives (usable from MyST as ```` ```{name} ```` fences, or from reStructured
     The four-hand presets (``sixtysix.partnership.PRESETS``) by every
     :class:`~sixtysix.partnership.PartnershipRules` field, built at build time. Each
     parameter name links to the label ``p4-param-<name>`` of the four-hand rules page.
+``tausendeins-preset-table``
+    The Tausendeins presets (``sixtysix.tausendeins.PRESETS``) by every
+    :class:`~sixtysix.tausendeins.TausendeinsRules` field, built at build time; a value
+    the preset does not read is greyed. Each parameter name links to the label
+    ``t1-param-<name>`` of the Tausendeins page.
 ``api-section MODULE...``
     (reStructuredText only, e.g. inside ``{eval-rst}``) autodoc entries for the names in
     each module's ``__all__``, in source order: as ``sixtysix.NAME`` when the top-level
@@ -297,6 +302,52 @@ class PartnershipPresetTable(SphinxDirective):
         return [table, legend]
 
 
+class TausendeinsPresetTable(SphinxDirective):
+    """``tausendeins-preset-table``: the Tausendeins presets by every field, from the code."""
+
+    has_content = False
+
+    def run(self) -> list[nodes.Node]:
+        from sixtysix import tausendeins
+
+        presets = dict(tausendeins.PRESETS)
+        base = tausendeins.TausendeinsRules()
+        header: list[Cell] = ["parameter", *(_breakable(n) for n in presets)]
+        rows: list[list[Any]] = []
+        for field in attrs.fields(tausendeins.TausendeinsRules):
+            ref = addnodes.pending_xref(
+                "",
+                nodes.literal(field.name, field.name),
+                refdomain="std",
+                reftype="ref",
+                reftarget=f"t1-param-{field.name}".lower(),
+                refexplicit=True,
+                refwarn=True,
+            )
+            row: list[Any] = [ref]
+            for rules in presets.values():
+                value = getattr(rules, field.name)
+                classes = ["differs"] if value != getattr(base, field.name) else []
+                auction = rules.bidding is tausendeins.Bidding.AUCTION
+                if (field.name == "stock_play" and auction) or (
+                    field.name.startswith("bid_") and not auction
+                ):
+                    classes.append("unread")
+                text = _breakable(value_text(value))
+                row.append((nodes.literal(text, text), classes))
+            rows.append(row)
+        table = make_table(
+            header, rows, [30] + [20] * len(presets), ["preset-table", "t1-preset-table"]
+        )
+        legend = nodes.paragraph(
+            "",
+            "Highlighted: differs from the default TausendeinsRules() (TAUSENDEINS). "
+            "Greyed: not read under that preset, though the value is still held.",
+            classes=["preset-table-legend"],
+        )
+        return [table, legend]
+
+
 class RulesParam(SphinxDirective):
     """``rules-param NAME``: values, meaning and presets of one Rules field."""
 
@@ -459,6 +510,14 @@ def _autodoc(path: str, obj: object) -> list[str]:
     lines = [f".. autodata:: {path}"]
     if not isinstance(obj, str | types.UnionType):
         lines.append("   :no-value:")
+    if _is_tausendeins_rules(obj):
+        name = path.rsplit(".", 1)[-1]
+        lines += [
+            "",
+            f"   The ``{name}`` Tausendeins preset, a "
+            ":class:`~sixtysix.tausendeins.TausendeinsRules` value; the Tausendeins page "
+            "gives its sources and every parameter.",
+        ]
     if _is_partnership_rules(obj):
         name = path.rsplit(".", 1)[-1]
         lines += [
@@ -589,7 +648,7 @@ def _restore_docstring(
     saved = _SAVED.pop(id(lines), None)
     if saved is not None:
         lines[:] = saved
-    if what == "data" and _is_partnership_rules(obj):
+    if what == "data" and (_is_partnership_rules(obj) or _is_tausendeins_rules(obj)):
         lines[:] = []  # a preset value would show the class docstring; _autodoc says it
 
 
@@ -597,6 +656,12 @@ def _is_partnership_rules(obj: object) -> bool:
     from sixtysix.partnership import PartnershipRules
 
     return isinstance(obj, PartnershipRules)
+
+
+def _is_tausendeins_rules(obj: object) -> bool:
+    from sixtysix.tausendeins import TausendeinsRules
+
+    return isinstance(obj, TausendeinsRules)
 
 
 def _purge(app: Sphinx, env: BuildEnvironment, docname: str) -> None:
@@ -648,6 +713,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.add_directive("preset-table", PresetTable)
     app.add_directive("rules-param", RulesParam)
     app.add_directive("partnership-preset-table", PartnershipPresetTable)
+    app.add_directive("tausendeins-preset-table", TausendeinsPresetTable)
     app.add_directive("variant-table", VariantTable)
     app.add_directive("api-section", ApiSection)
     app.connect("config-inited", _static)

@@ -93,6 +93,10 @@ class HandNotOverError(SixtySixError):
     """An operation that needs a finished hand (such as scoring) got an unfinished one."""
 
 
+#: The modules whose move values an :class:`IllegalMoveError` names by their text.
+_MOVE_MODULES = ("sixtysix.moves", "sixtysix.tausendeins.moves")
+
+
 class IllegalMoveError(SixtySixError):
     """A move that the rules do not allow in the given position.
 
@@ -105,7 +109,7 @@ class IllegalMoveError(SixtySixError):
         """Create the error for ``move``, forbidden because of ``reason``."""
         self.move = move
         self.reason = reason
-        text = str(move) if type(move).__module__ == "sixtysix.moves" else quote(move)
+        text = str(move) if type(move).__module__ in _MOVE_MODULES else quote(move)
         super().__init__(f"illegal move {text}: {reason}")
 
 

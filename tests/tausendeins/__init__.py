@@ -1,0 +1,1 @@
+"""Tests of Tausendeins (:mod:`sixtysix.tausendeins`, rules §12)."""
