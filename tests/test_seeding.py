@@ -74,3 +74,8 @@ def test_a_scheme_of_its_own_gives_other_deals() -> None:
     assert permutation_index(other, 5, 24) == _expected(b"sixtysix-other", b"i5", 24)
     assert permutation_index(other, 10, 24) == _expected(b"sixtysix-other", b"I" + b"\x0a", 24)
     assert permutation_index(other, 5, 24) != permutation_index(TWO_HAND, 5, 24)
+
+
+def test_a_scheme_prints_even_with_a_bound_str_cannot_write() -> None:
+    assert "14285 bits" in repr(FOUR_HAND)
+    assert repr(SeedScheme(b"x", 10)) == "SeedScheme(person=b'x', decimal_below=10)"

@@ -43,6 +43,11 @@ __all__ = ["FOUR_HAND", "TWO_HAND", "Seed", "SeedScheme", "permutation_index", "
 Seed: TypeAlias = int | str | bytes | random.Random | None
 
 
+def _bound_text(bound: int) -> str:
+    """A bound for ``repr``: ``str()`` of a 4,301-digit int raises under the default limit."""
+    return str(bound) if bound < 10**100 else f"<an int of {bound.bit_length()} bits>"
+
+
 @attrs.frozen
 class SeedScheme:
     """How one game turns a seed into the order of its pack.
@@ -54,7 +59,7 @@ class SeedScheme:
     """
 
     person: bytes
-    decimal_below: int
+    decimal_below: int = attrs.field(repr=_bound_text)
 
 
 #: Two-hand Sixty-Six (``sixtysix.new_hand``): decimal text for ints of up to 12,000 bits.
