@@ -211,6 +211,7 @@ def test_settles_early_on_a_clear_choice(monkeypatch: pytest.MonkeyPatch) -> Non
         ("worlds", True),
         ("exact_tricks", -1),
         ("min_worlds", 0),
+        ("playouts", 0),
         ("confidence", -1.0),
         ("confidence", float("nan")),
         ("confidence", True),

@@ -243,5 +243,5 @@ def test_strongest_is_registered_for_the_two_hand_game() -> None:
     assert make_bot("strongest") == PimcBot(time_limit=STRONGEST_TIME_LIMIT)
     assert make_bot("strongest", {"worlds": 8, "time_limit": None}) == PimcBot(worlds=8)
     assert set(BOT_LEVELS) <= set(two_hand_bot_names()) and BOT_LEVELS[-1] == "strongest"
-    with pytest.raises(ss.SixtySixError, match="PimcBot.time_limit must be"):
+    with pytest.raises(ss.SixtySixError, match=r"PimcBot\.time_limit must be"):
         make_bot("strongest", {"time_limit": 0})

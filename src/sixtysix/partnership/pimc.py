@@ -26,8 +26,7 @@ from .views import PartnershipView, determinize
 
 __all__ = ["PartnershipPimcBot"]
 
-#: A decision plays out at most this many moves in all (worlds times legal moves), and
-#: never fewer worlds than ``min_worlds``.
+#: The default of :attr:`PartnershipPimcBot.playouts`.
 PLAYOUT_BUDGET = 160
 
 
@@ -83,7 +82,7 @@ class PartnershipPimcBot:
     break.
 
     Worlds are drawn until the choice is settled: at least ``min_worlds`` and at most
-    ``worlds`` of them (and, before the exact endgame, at most ``PLAYOUT_BUDGET`` playouts
+    ``worlds`` of them (and, before the exact endgame, at most ``playouts`` playouts
     per decision); the choice is settled once the leader's mean advantage over every
     other move (each world compared with itself) reaches ``confidence`` standard errors.
     The move with the highest mean wins, the first in ``legal_moves`` order among equals.
@@ -101,6 +100,9 @@ class PartnershipPimcBot:
     confidence: float = attrs.field(default=2.0, validator=_check_confidence)
     #: Optional wall-clock budget per decision, in seconds.
     time_limit: float | None = attrs.field(default=None, validator=_check_time)
+    #: Before the exact endgame, a decision plays out at most this many moves in all
+    #: (worlds times legal moves), and never fewer worlds than ``min_worlds``.
+    playouts: int = attrs.field(default=PLAYOUT_BUDGET, validator=_check_count(1))
 
     def choose(self, view: PartnershipView, rng: random.Random) -> Play:
         """The move with the best mean value over the sampled worlds.
@@ -117,7 +119,7 @@ class PartnershipPimcBot:
         least = min(self.min_worlds, self.worlds)
         most = self.worlds
         if remaining > self.exact_tricks:
-            most = min(most, max(least, PLAYOUT_BUDGET // len(moves)))
+            most = min(most, max(least, self.playouts // len(moves)))
         totals = [0.0] * len(moves)
         samples: list[list[float]] = []
         start = time.perf_counter()
