@@ -139,7 +139,10 @@ def svg(reports: dict[str, dict[str, Any]], bots: list[str]) -> str:
     """A dot-and-whisker plot of the ratings: one row per bot, one colour per preset."""
     presets = list(reports)
     values = [
-        v for p in presets for r in reports[p]["ratings"] for v in (r["low"], r["high"], r["elo"])
+        float(v)
+        for p in presets
+        for r in reports[p]["ratings"]
+        for v in (r["low"], r["high"], r["elo"])
     ]
     lo = min([*values, -100.0])
     hi = max([*values, 100.0])
