@@ -1034,7 +1034,12 @@ def test_level_picks_the_bot_of_that_strength(
 
 def test_the_default_opponent_is_the_strongest(run: Run, monkeypatch: pytest.MonkeyPatch) -> None:
     made: list[str] = []
-    monkeypatch.setattr(cli_play, "build_bot", lambda name, budget: made.append(name) or RuleBot())
+
+    def build(name: str, budget: int | None) -> RuleBot:
+        made.append(name)
+        return RuleBot()
+
+    monkeypatch.setattr(cli_play, "build_bot", build)
     assert run("play", "--seed", "3", stdin="quit\n")[0] == 0
     assert made == ["strongest"] and BOT_LEVELS[-1] == "strongest"
 

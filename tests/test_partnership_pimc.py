@@ -15,6 +15,13 @@ from sixtysix.search import four_hand as fh
 RULE = p4.PartnershipRuleBot()
 
 
+def _mover(state: p4.PartnershipState) -> int:
+    """The seat to move (the hand must not be over)."""
+    seat = p4.to_move(state)
+    assert seat is not None
+    return seat
+
+
 def _positions(
     rules: p4.PartnershipRules = p4.FOUR_HAND_66, seeds: int = 6, every: int = 1
 ) -> Iterator[p4.PartnershipState]:
@@ -42,7 +49,7 @@ def _minimax(state: p4.PartnershipState) -> float:
     if state.over:
         return fh.four_hand_terminal_value(state, 0)
     values = [_minimax(p4.apply_move(state, m)) for m in p4.legal_moves(state)]
-    return max(values) if p4.to_move(state) % 2 == 0 else min(values)
+    return max(values) if _mover(state) % 2 == 0 else min(values)
 
 
 @pytest.mark.parametrize("rules", [p4.FOUR_HAND_66, p4.FOUR_HAND_24])
@@ -80,7 +87,7 @@ def test_playout_is_the_rule_bots_hand() -> None:
         state = p4.new_hand(p4.FOUR_HAND_66, seed=seed)
         final = state
         while not final.over:
-            seat = p4.to_move(final)
+            seat = _mover(final)
             final = p4.apply_move(final, RULE.choose(p4.observe(final, seat), random.Random(0)))
         value = fh.four_hand_terminal_value(final, 1)
         assert fh.four_hand_playout_value(state, 1) == value
@@ -93,7 +100,7 @@ def test_move_values_exact_or_played_out() -> None:
             assert fh.four_hand_move_values(state) == []
             continue
         moves = p4.legal_moves(state)
-        side = p4.to_move(state) % 2
+        side = _mover(state) % 2
         left = (state.rules.deck.size - len(state.played) + len(state.trick) + 3) // 4
         exact = fh.four_hand_move_values(state, exact_tricks=2)
         if left <= 2:
@@ -124,7 +131,7 @@ def test_plays_legal_moves_only_and_is_reproducible() -> None:
     for state in _positions(seeds=2, every=3):
         if state.over:
             continue
-        view = p4.observe(state, p4.to_move(state))
+        view = p4.observe(state, _mover(state))
         move = bot.choose(view, random.Random(7))
         assert move in p4.legal_moves(state)
         assert bot.choose(view, random.Random(7)) == move
@@ -137,7 +144,7 @@ def test_reads_only_its_view() -> None:
     for state in _positions(seeds=3, every=4):
         if state.over:
             continue
-        view = p4.observe(state, p4.to_move(state))
+        view = p4.observe(state, _mover(state))
         other = p4.determinize(view, random.Random(99))
         assert p4.observe(other, view.seat) == view
         assert bot.choose(p4.observe(other, view.seat), random.Random(5)) == bot.choose(
@@ -158,7 +165,7 @@ def test_forced_moves_and_the_wrong_seat() -> None:
     for state in _positions(seeds=2):
         if state.over:
             continue
-        seat = p4.to_move(state)
+        seat = _mover(state)
         view = p4.observe(state, seat)
         if len(p4.legal_moves(state)) == 1:
             # No search: the rng is not even drawn from.
@@ -180,7 +187,7 @@ def test_time_limit_stops_after_one_world(monkeypatch: pytest.MonkeyPatch) -> No
 
     monkeypatch.setattr(fh, "four_hand_move_values", counting)
     state = p4.new_hand(p4.FOUR_HAND_66, seed=2)
-    view = p4.observe(state, p4.to_move(state))
+    view = p4.observe(state, _mover(state))
     p4.PartnershipPimcBot(worlds=50, min_worlds=50, time_limit=1e-9).choose(view, random.Random(0))
     assert len(calls) == 1
     calls.clear()
@@ -198,7 +205,7 @@ def test_settles_early_on_a_clear_choice(monkeypatch: pytest.MonkeyPatch) -> Non
 
     monkeypatch.setattr(fh, "four_hand_move_values", first_is_best)
     state = p4.new_hand(p4.FOUR_HAND_66, seed=2)
-    view = p4.observe(state, p4.to_move(state))
+    view = p4.observe(state, _mover(state))
     move = p4.PartnershipPimcBot(worlds=32, min_worlds=8).choose(view, random.Random(0))
     assert move == p4.legal_moves(state)[0] and len(calls) == 8
 
