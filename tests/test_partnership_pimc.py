@@ -25,7 +25,7 @@ def _mover(state: p4.PartnershipState) -> int:
 def _positions(
     rules: p4.PartnershipRules = p4.FOUR_HAND_66, seeds: int = 6, every: int = 1
 ) -> Iterator[p4.PartnershipState]:
-    """Positions of hands played by random moves (seeded)."""
+    """Unfinished positions of hands played by random moves (seeded)."""
     for seed in range(seeds):
         rng = random.Random(seed)
         state = p4.new_hand(rules, seed=seed, dealer=seed % 4)
@@ -96,9 +96,6 @@ def test_playout_is_the_rule_bots_hand() -> None:
 
 def test_move_values_exact_or_played_out() -> None:
     for state in _positions(seeds=3, every=5):
-        if state.over:
-            assert fh.four_hand_move_values(state) == []
-            continue
         moves = p4.legal_moves(state)
         side = _mover(state) % 2
         left = (state.rules.deck.size - len(state.played) + len(state.trick) + 3) // 4
@@ -231,3 +228,10 @@ def test_settles_early_on_a_clear_choice(monkeypatch: pytest.MonkeyPatch) -> Non
 def test_bad_settings_are_refused(field: str, value: object) -> None:
     with pytest.raises(SixtySixError, match=f"PartnershipPimcBot.{field} must be"):
         p4.PartnershipPimcBot(**{field: value})  # type: ignore[arg-type]
+
+
+def test_a_finished_hand_has_no_move_values() -> None:
+    state = p4.new_hand(p4.FOUR_HAND_24, seed=1)
+    while not state.over:
+        state = p4.apply_move(state, p4.legal_moves(state)[0])
+    assert fh.four_hand_move_values(state) == []
