@@ -8,7 +8,6 @@ import json
 import random
 import re
 import sys
-import types
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -19,7 +18,7 @@ import pytest
 import sixtysix as ss
 from sixtysix import cli
 from sixtysix.bots import RandomBot, RuleBot
-from sixtysix.bots.registry import BOT_NAMES
+from sixtysix.bots.registry import BOT_LEVELS, BOT_NAMES, make_bot
 from sixtysix.cli import main
 from sixtysix.cli import play as cli_play
 from sixtysix.match import new_match, next_hand
@@ -278,11 +277,11 @@ def test_play_plays_the_only_legal_card(run: Run, monkeypatch: pytest.MonkeyPatc
 def test_default_opponent(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setitem(sys.modules, "sixtysix.search", None)  # no search module
     names = dict(BOT_NAMES)
-    names.pop("pimc", None)
+    names.pop("strongest", None)
     monkeypatch.setattr(cli_play, "BOT_NAMES", names)
     assert cli_play.default_bot() == "rule"
-    names["pimc"] = RuleBot
-    assert cli_play.default_bot() == "pimc"
+    names["strongest"] = RuleBot
+    assert cli_play.default_bot() == "strongest"
 
 
 def test_bot_names_and_budget(run: Run) -> None:
@@ -371,14 +370,6 @@ def test_undo_takes_back_the_last_move() -> None:
     replay(record)
 
 
-def test_hint_without_the_search_module(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setitem(sys.modules, "sixtysix.search", None)
-    game, out = _game(["hint"])
-    with pytest.raises(EOFError):
-        game.run()
-    assert "Hints need the search module (sixtysix.search)" in out.getvalue()
-
-
 @attrs.frozen
 class _Estimate:
     mean: float
@@ -386,26 +377,74 @@ class _Estimate:
     samples: int
 
 
-def test_hint_lists_the_estimates_best_first(monkeypatch: pytest.MonkeyPatch) -> None:
-    calls: list[tuple[ss.PlayerView, int]] = []
+class _Analyst:
+    """A stand-in for the strongest bot: fixed estimates, and the view it was asked about."""
+
+    def __init__(self, estimates: Callable[[ss.PlayerView], dict[ss.Move, Any]]) -> None:
+        self.estimates = estimates
+        self.views: list[ss.PlayerView] = []
+
+    def choose(self, view: ss.PlayerView, rng: random.Random) -> ss.Move:
+        return view.legal_moves()[0]
 
     def analyse(
-        view: ss.PlayerView, rng: random.Random, samples: int = 1
-    ) -> dict[ss.Move, _Estimate]:
-        calls.append((view, samples))
-        moves = view.legal_moves()
-        estimates = {m: _Estimate(i / 10 - 0.2, 0.05, samples) for i, m in enumerate(moves)}
-        del estimates[moves[1]]  # a move the search did not rate is left out
-        return estimates
+        self, view: ss.PlayerView, rng: random.Random
+    ) -> tuple[dict[ss.Move, Any], ss.Move]:
+        self.views.append(view)
+        return self.estimates(view), view.legal_moves()[-1]
 
-    fake = types.ModuleType("sixtysix.search")
-    fake.analyse = analyse  # type: ignore[attr-defined]
-    monkeypatch.setitem(sys.modules, "sixtysix.search", fake)
+
+def test_hint_needs_a_bot_that_explains(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(cli_play, "hint_bot", RuleBot)
+    game, out = _game(["hint"])
+    with pytest.raises(EOFError):
+        game.run()
+    assert "Hints need a bot that explains its moves; 'strongest' does not." in out.getvalue()
+
+
+def test_hint_bot_is_the_strongest_with_a_fixed_budget(monkeypatch: pytest.MonkeyPatch) -> None:
+    bot = cli_play.hint_bot()
+    assert bot == make_bot(
+        "strongest",
+        {"worlds": cli_play.HINT_SAMPLES, "min_worlds": cli_play.HINT_SAMPLES, "time_limit": None},
+    )
+    monkeypatch.setattr(cli_play, "HINT_SAMPLES", 0)
+    with pytest.raises(cli._CliError, match="worlds must be a whole number >= 1"):
+        cli_play.hint_bot()
+
+
+def test_hint_shows_the_strongest_bots_analysis() -> None:
+    """The real analysis: every legal move rated, and the move the bot would play named."""
+    game = cli_play.TerminalGame(
+        ss.SCHNAPSEN, 0, 4, False, io.StringIO(), input, RuleBot(), cli_play.Style()
+    )
+    state = _first_state(seed=4, rules=ss.SCHNAPSEN)
+    moves = ss.legal_moves(state)
+    text = game.hint(state, moves)
+    rows = text.splitlines()
+    assert rows[0].startswith("Hint: the expected game points of each move for you")
+    assert len(rows) == len(moves) + 2
+    listed = [re.split(r"\s{2,}", row.strip())[0] for row in rows[1:-1]]
+    assert sorted(listed) == sorted(map(str, moves))
+    played = rows[-1].removeprefix("The strongest bot would play ").removesuffix(".")
+    assert played in {str(m) for m in moves}
+    assert game.hint(state, moves) != "" and game.hints == 2
+
+
+def test_hint_lists_the_estimates_best_first(monkeypatch: pytest.MonkeyPatch) -> None:
+    def estimates(view: ss.PlayerView) -> dict[ss.Move, _Estimate]:
+        moves = view.legal_moves()
+        rated = {m: _Estimate(i / 10 - 0.2, 0.05, 200) for i, m in enumerate(moves)}
+        del rated[moves[1]]  # a move the search did not rate is left out
+        return rated
+
+    analyst = _Analyst(estimates)
+    monkeypatch.setattr(cli_play, "hint_bot", lambda: analyst)
     game, out = _game(["hint"])
     with pytest.raises(EOFError):
         game.run()
     state = _first_state(seed=4)
-    assert calls == [(ss.observe(state, 0), cli_play.HINT_SAMPLES)]
+    assert analyst.views == [ss.observe(state, 0)]
     text = out.getvalue()
     lines = text.split("Hint: ", 1)[1].splitlines()
     moves = ss.legal_moves(state)
@@ -414,7 +453,7 @@ def test_hint_lists_the_estimates_best_first(monkeypatch: pytest.MonkeyPatch) ->
     assert lines[1].split() == [str(moves[-1]), best, "±", "0.10", "(200", "samples)"]
     assert lines[len(moves) - 1].split()[:2] == [str(moves[0]), "-0.20"]
     # One line per rated move: the move the search left out is not listed.
-    assert "±" not in lines[len(moves)]
+    assert lines[len(moves)] == f"The strongest bot would play {moves[-1]}."
     assert not any(line.split()[0] == str(moves[1]) for line in lines[1 : len(moves)])
     _assert_aligned(lines[1 : len(moves)])
 
@@ -451,19 +490,18 @@ def test_the_hint_table_is_aligned(monkeypatch: pytest.MonkeyPatch, style: cli_p
     means = [2.5, -3.0, 0.0, 1.25, -0.5, 3.0, -1.75, 0.125, 2.0, -2.0]
     errors = [0.01, 1.2, 0.4, 0.002, 0.9, 0.3, 0.05, 1.0, 0.6, 0.7]
 
-    def analyse(view: ss.PlayerView, rng: random.Random, samples: int = 1) -> dict[ss.Move, Any]:
+    def estimates(view: ss.PlayerView) -> dict[ss.Move, Any]:
         return {
             m: _Estimate(means[i % 10], errors[i % 10], 1 if i == 0 else 200 * (i + 1))
             for i, m in enumerate(moves)
         }
 
-    fake = types.ModuleType("sixtysix.search")
-    fake.analyse = analyse  # type: ignore[attr-defined]
-    monkeypatch.setitem(sys.modules, "sixtysix.search", fake)
+    analyst = _Analyst(estimates)
+    monkeypatch.setattr(cli_play, "hint_bot", lambda: analyst)
     game = cli_play.TerminalGame(
         ss.CLASSIC_66, 1, 1, False, io.StringIO(), input, RuleBot(), style
     )
-    rows = game.hint(state, moves).splitlines()[1:]
+    rows = game.hint(state, moves).splitlines()[1:-1]
     assert len(rows) == len(moves)
     _assert_aligned(rows)
     if style.colour:
@@ -971,3 +1009,86 @@ def test_undo_after_the_last_hand_of_a_match() -> None:
     assert text.count("*** ") == 2  # the match ended, was taken back, and ended again
     assert "Press Enter to finish (or type undo): " in text
     assert game.match.is_over and game.match.hand_number == 1
+
+
+# ------------------------------------------------------------------ levels and odd input
+
+
+@pytest.mark.parametrize("level", range(1, len(BOT_LEVELS) + 1))
+def test_level_picks_the_bot_of_that_strength(
+    level: int, run: Run, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    made: list[str] = []
+    real = cli_play.build_bot
+
+    def spy(name: str, budget: int | None) -> Any:
+        made.append(name)
+        return real(name, budget)
+
+    monkeypatch.setattr(cli_play, "build_bot", spy)
+    status, out, err = run("play", "--level", str(level), "--seed", "3", stdin="quit\n")
+    assert (status, err) == (0, "")
+    assert made == [BOT_LEVELS[level - 1]]
+    assert f"({type(make_bot(BOT_LEVELS[level - 1])).__name__})" in out.splitlines()[0]
+
+
+def test_the_default_opponent_is_the_strongest(run: Run, monkeypatch: pytest.MonkeyPatch) -> None:
+    made: list[str] = []
+
+    def build(name: str, budget: int | None) -> RuleBot:
+        made.append(name)
+        return RuleBot()
+
+    monkeypatch.setattr(cli_play, "build_bot", build)
+    assert run("play", "--seed", "3", stdin="quit\n")[0] == 0
+    assert made == ["strongest"] and BOT_LEVELS[-1] == "strongest"
+
+
+@pytest.mark.parametrize("text", ["0", "6", "\u00b2", "\u0663", "two", "+1", ""])
+def test_level_out_of_range_or_not_ascii(text: str, run: Run) -> None:
+    status, _, err = run("play", "--level", text)
+    assert status == 2
+    assert f"the level is a number from 1 (weakest) to {len(BOT_LEVELS)}" in err
+
+
+def test_level_and_bot_together_or_four_hand(run: Run) -> None:
+    status, _, err = run("play", "--level", "2", "--bot", "rule", stdin="quit\n")
+    assert status == 1 and "--level and --bot both choose the opponent" in err
+    status, _, err = run("play", "--game", "four-hand", "--level", "2", stdin="quit\n")
+    assert status == 1 and "--level is for the two-hand game" in err
+
+
+def test_strongest_takes_the_budget() -> None:
+    bot = cli_play.build_bot("strongest", 8)
+    assert bot == make_bot("strongest", {"worlds": 8})
+
+
+def test_bot_help_and_errors_list_the_registry(run: Run) -> None:
+    _, out, _ = run("play", "--help")
+    text = " ".join(out.split())
+    for name in [*BOT_NAMES, *BOT_LEVELS]:
+        assert name in text
+    status, _, err = run("play", "--bot", "nope")
+    assert status == 2 and "four-hand: partnership-pimc, partnership-rule, random" in err
+
+
+@pytest.mark.parametrize("typed", ["\u00b2", "\u0663", "1\u00b2", "1" * 12])
+def test_a_number_in_other_digits_is_not_understood(typed: str) -> None:
+    """``'²'.isdigit()`` is true but ``int('²')`` fails: only ASCII digits are numbers."""
+    game, _ = _game([])
+    state = _first_state(seed=4)
+    move, problem = game.interpret(state, ss.legal_moves(state), typed)
+    assert move is None and problem.startswith("Not understood")
+
+
+def test_commands_are_ascii_words() -> None:
+    """``'\u212a'.lower()`` is ``k``: ta\u212aeback (a Kelvin sign) is not ``takeback``."""
+    game, _ = _game([])
+    state = _first_state(seed=4)
+    moves = ss.legal_moves(state)
+    move, problem = game.interpret(state, moves, "ta\u212aeback")
+    assert move is None and problem.startswith("Not understood")
+    with pytest.raises(cli_play._Undo):
+        game.interpret(state, moves, " TakeBack\t")
+    assert game.interpret(state, moves, "\u00a01\u00a0")[0] is None  # no-break spaces
+    assert game.interpret(state, moves, " 1 ")[0] == moves[0]

@@ -50,7 +50,7 @@ def _prompts(out: str) -> int:
 def test_bot_name_helpers() -> None:
     assert "partnership-rule" not in two_hand_bot_names()
     assert {"random", "rule"} <= set(two_hand_bot_names())
-    assert four_hand_bot_names() == ["partnership-rule", "random"]
+    assert four_hand_bot_names() == ["partnership-pimc", "partnership-rule", "random"]
 
 
 def test_a_whole_hand_with_bad_input_mixed_in(run: Run) -> None:

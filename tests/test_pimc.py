@@ -176,3 +176,72 @@ def test_registered_by_name() -> None:
     assert make_bot("ismcts", {"iterations": 5}) == IsmctsBot(iterations=5)
     assert isinstance(make_bot("pimc"), Bot)
     assert ss.PimcBot is PimcBot and ss.IsmctsBot is IsmctsBot
+
+
+# ------------------------------------------------------------------ PimcBot.analyse
+
+
+def test_analyse_rates_every_move_and_names_the_choice() -> None:
+    bot = PimcBot(worlds=8, min_worlds=4)
+    for seed in range(4):
+        for k, state in enumerate(random_play(ss.SCHNAPSEN, seed)):
+            if state.is_over or k % 3:
+                continue
+            view = ss.observe(state, mover(state))
+            estimates, move = bot.analyse(view, random.Random(k))
+            assert list(estimates) == list(view.legal_moves())
+            assert move == bot.choose(view, random.Random(k))
+            counts = {e.samples for e in estimates.values()}
+            assert len(counts) == 1 and 1 <= counts.pop() <= 8
+            assert all(-3 <= e.mean <= 3 and e.stderr >= 0 for e in estimates.values())
+
+
+def test_analyse_of_a_known_position_is_its_solution() -> None:
+    for state, view in exhausted_views(ss.SCHNAPSEN, 4):
+        estimates, move = PimcBot().analyse(view, random.Random(0))
+        sol = solve(state)
+        assert {m: e.mean for m, e in estimates.items()} == sol.move_values
+        assert all(e.samples == 1 and e.stderr == 0 for e in estimates.values())
+        assert sol.move_values[move] == sol.value
+
+
+def test_analyse_a_claim_and_the_wrong_seat() -> None:
+    for seed in range(200):
+        for state in random_play(ss.CLASSIC_66, seed):
+            seat = state.to_move
+            if (
+                seat is not None
+                and ss.Claim() in ss.legal_moves(state)
+                and state.points(seat) >= 66
+            ):
+                estimates, move = PimcBot(worlds=2).analyse(
+                    ss.observe(state, seat), random.Random(0)
+                )
+                assert move == ss.Claim() and ss.Claim() in estimates
+                with pytest.raises(ss.SixtySixError, match="no move to analyse"):
+                    PimcBot().analyse(ss.observe(state, 1 - seat), random.Random(0))
+                return
+    raise AssertionError("no claimable position found")  # pragma: no cover
+
+
+def test_analyse_a_forced_move() -> None:
+    for state in random_play(ss.SCHNAPSEN, 3):
+        if not state.is_over and len(ss.legal_moves(state)) == 1:
+            estimates, move = PimcBot(worlds=2).analyse(
+                ss.observe(state, mover(state)), random.Random(0)
+            )
+            assert move == ss.legal_moves(state)[0] and list(estimates) == [move]
+            return
+    raise AssertionError("no forced move found")  # pragma: no cover
+
+
+def test_strongest_is_registered_for_the_two_hand_game() -> None:
+    from sixtysix.bots.registry import BOT_LEVELS, two_hand_bot_names
+    from sixtysix.bots.strongest import STRONGEST_TIME_LIMIT, strongest_bot
+
+    assert BOT_NAMES["strongest"] is strongest_bot and "strongest" in two_hand_bot_names()
+    assert make_bot("strongest") == PimcBot(time_limit=STRONGEST_TIME_LIMIT)
+    assert make_bot("strongest", {"worlds": 8, "time_limit": None}) == PimcBot(worlds=8)
+    assert set(BOT_LEVELS) <= set(two_hand_bot_names()) and BOT_LEVELS[-1] == "strongest"
+    with pytest.raises(ss.SixtySixError, match=r"PimcBot\.time_limit must be"):
+        make_bot("strongest", {"time_limit": 0})

@@ -16,6 +16,7 @@ from typing import Any
 import pytest
 
 from sixtysix import cli
+from sixtysix.bots.registry import BOT_NAMES
 from sixtysix.cli import main
 from sixtysix.tournament import BotSpec, Tournament, read_journal, run_tournament
 
@@ -123,7 +124,7 @@ def test_usage_errors(run: Run, argv: list[str], message: str) -> None:
     [
         (
             ["rule", "clever"],
-            "unknown bot 'clever': use one of ismcts, partnership-rule, pimc, random, rule",
+            f"unknown bot 'clever': use one of {', '.join(sorted(BOT_NAMES))}, or an import path",
         ),
         (["rule", "no.such.module:Bot"], "cannot import the bot module 'no.such.module'"),
         (["rule", "sixtysix:NoSuchBot"], "'sixtysix' has no bot class or factory named"),

@@ -23,6 +23,7 @@ np = pytest.importorskip("numpy")
 
 import sixtysix as ss  # noqa: E402
 import sixtysix.openspiel as sso  # noqa: E402
+from sixtysix.bots.strongest import strongest_bot  # noqa: E402
 from sixtysix.encoding import encode_view  # noqa: E402
 from sixtysix.errors import AdapterError, IllegalMoveError, PlayerError  # noqa: E402
 from sixtysix.game import TwoHandGame  # noqa: E402
@@ -435,6 +436,7 @@ SMALL_BOTS: dict[str, Any] = {
     "rule": ss.RuleBot(),
     "pimc": ss.PimcBot(worlds=4, min_worlds=2, exact_talon=0),
     "ismcts": ss.IsmctsBot(iterations=6),
+    "strongest": strongest_bot(worlds=4, min_worlds=2, exact_talon=0, time_limit=None),
 }
 
 
@@ -471,7 +473,7 @@ def test_wrapped_bot_picks_only_legal_actions(name: str, variant: str) -> None:
     game = load(f"python_sixtysix(variant={variant},claims=explicit)")
     wrapped = sso.as_pyspiel_bot(SMALL_BOTS[name], rng=1)
     rng = np.random.RandomState(2)
-    hands = 2 if name in ("pimc", "ismcts") else 6
+    hands = 2 if name in ("pimc", "ismcts", "strongest") else 6
     decisions = 0
     for _ in range(hands):
         state = game.new_initial_state()

@@ -11,6 +11,7 @@ import attrs
 from ..errors import SixtySixError
 from ..moves import CLAIM, Close, Move
 from ..observe import PlayerView, determinize
+from ..search.analysis import Estimate, estimate
 from ..search.evaluate import BOT_TABLE_SIZE, EXACT_OPEN_NODES, world_values
 from ..search.solver import all_move_values
 from ._known import all_known, claim_dominates
@@ -126,9 +127,48 @@ class PimcBot:
             return moves[0]
         if CLAIM in moves and claim_dominates(view):
             return CLAIM
+        return moves[self._pick(moves, self._sample(view, moves, rng))]
+
+    def analyse(self, view: PlayerView, rng: random.Random) -> tuple[dict[Move, Estimate], Move]:
+        """What the bot's search thinks of each legal move, and the move it would play.
+
+        The estimates are each move's mean value in game points over the worlds the bot
+        samples for this decision (with :meth:`choose`'s budget and stopping rule), with
+        their standard errors; the move is what :meth:`choose` plays with the same
+        ``rng`` state (a claim worth at least any continuation is played without search,
+        but still valued here).
+
+        Raises:
+            SixtySixError: the view's seat is not to move.
+
+        >>> import random
+        >>> from sixtysix import SCHNAPSEN, new_hand, observe
+        >>> view = observe(new_hand(SCHNAPSEN, seed=6), 1)
+        >>> estimates, move = PimcBot(worlds=4).analyse(view, random.Random(1))
+        >>> list(estimates) == list(view.legal_moves()), move in estimates
+        (True, True)
+        """
+        moves = view.legal_moves()
+        if not moves:
+            raise SixtySixError(f"seat {view.seat} is not to move, so it has no move to analyse")
+        samples = self._sample(view, moves, rng)
+        columns = list(zip(*samples, strict=True))
+        estimates = {
+            move: estimate(list(column)) for move, column in zip(moves, columns, strict=True)
+        }
+        if len(moves) == 1:
+            return estimates, moves[0]
+        if CLAIM in moves and claim_dominates(view):
+            return estimates, CLAIM
+        return estimates, moves[self._pick(moves, samples)]
+
+    def _sample(
+        self, view: PlayerView, moves: tuple[Move, ...], rng: random.Random
+    ) -> list[list[float]]:
+        """Each sampled world's value of every legal move (one row per world)."""
         if all_known(view):
             known = all_move_values(determinize(view, rng), BOT_TABLE_SIZE)
-            return moves[_best_index(moves, [float(v) for v in known.values()])]
+            return [[float(v) for v in known.values()]]
         totals = [0.0] * len(moves)
         samples: list[list[float]] = []
         start = time.perf_counter()
@@ -158,6 +198,11 @@ class PimcBot:
                 and _settled(moves, totals, samples, self.confidence)
             ):
                 break
+        return samples
+
+    def _pick(self, moves: tuple[Move, ...], samples: list[list[float]]) -> int:
+        """The index of the move to play given the sampled values (the cautious close)."""
+        totals = [sum(column) for column in zip(*samples, strict=True)]
         choice = _best_index(moves, totals)
         if isinstance(moves[choice], Close) and self.cautious_close and len(samples) > 1:
             # Closing is irrevocable, and every world values it as if the closer then saw
@@ -167,7 +212,7 @@ class PimcBot:
                 rest = max(others, key=lambda i: (totals[i], -i))
                 if not _ahead(samples, choice, rest, self.confidence):
                     choice = rest
-        return moves[choice]
+        return choice
 
 
 def _ahead(samples: list[list[float]], leader: int, other: int, z: float) -> bool:

@@ -8,13 +8,17 @@ RuleBot()
 >>> make_bot("sixtysix.bots:RandomBot")
 RandomBot()
 >>> sorted(BOT_NAMES)
-['ismcts', 'partnership-rule', 'pimc', 'random', 'rule']
+['ismcts', 'partnership-pimc', 'partnership-rule', 'pimc', 'random', 'rule', 'strongest']
 >>> make_bot("partnership-rule")
 PartnershipRuleBot()
 
 ``random`` plays either game (it draws among ``view.legal_moves()``); ``rule``,
-``pimc`` and ``ismcts`` play the two-hand game, ``partnership-rule``
-(:class:`~sixtysix.partnership.PartnershipRuleBot`) the four-hand partnership game.
+``pimc``, ``ismcts`` and ``strongest`` (the strongest bot there is, today a
+:class:`~sixtysix.bots.PimcBot` with a per-move time limit:
+:func:`~sixtysix.bots.strongest.strongest_bot`) play the two-hand game;
+``partnership-rule`` (:class:`~sixtysix.partnership.PartnershipRuleBot`) and
+``partnership-pimc`` (:class:`~sixtysix.partnership.PartnershipPimcBot`) the four-hand
+partnership game.
 >>> bot = make_bot("pimc", {"worlds": 8})
 >>> bot.worlds, bot.exact_talon, bot.cautious_close
 (8, 2, True)
@@ -27,34 +31,51 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from ..errors import PlayerError, quote
+from ..partnership.pimc import PartnershipPimcBot
 from ..partnership.rule_bot import PartnershipRuleBot
 from . import Bot
 from .ismcts import IsmctsBot
 from .pimc import PimcBot
 from .random_bot import RandomBot
 from .rule_bot import RuleBot
+from .strongest import strongest_bot
 
-__all__ = ["BOT_NAMES", "four_hand_bot_names", "make_bot", "register_bot", "two_hand_bot_names"]
+__all__ = [
+    "BOT_LEVELS",
+    "BOT_NAMES",
+    "four_hand_bot_names",
+    "make_bot",
+    "register_bot",
+    "two_hand_bot_names",
+]
 
 #: The built-in bots by name, each a callable that takes the bot's keyword arguments.
 BOT_NAMES: dict[str, Callable[..., Bot]] = {
     "ismcts": IsmctsBot,
+    "partnership-pimc": PartnershipPimcBot,
     "partnership-rule": PartnershipRuleBot,
     "pimc": PimcBot,
     "random": RandomBot,
     "rule": RuleBot,
+    "strongest": strongest_bot,
 }
 
+#: The two-hand bots by playing strength, weakest first: ``sixtysix play --level N`` plays
+#: ``BOT_LEVELS[N - 1]``. The order is the one ``benchmarks/ladder.py`` measures
+#: (:class:`~sixtysix.bots.IsmctsBot` at its default budget is weaker than
+#: :class:`~sixtysix.bots.RuleBot`).
+BOT_LEVELS: tuple[str, ...] = ("random", "ismcts", "rule", "pimc", "strongest")
+
 #: Built-in names that play only the four-hand game, and only the two-hand game.
-_FOUR_HAND_ONLY = frozenset({"partnership-rule"})
-_TWO_HAND_ONLY = frozenset({"ismcts", "pimc", "rule"})
+_FOUR_HAND_ONLY = frozenset({"partnership-pimc", "partnership-rule"})
+_TWO_HAND_ONLY = frozenset({"ismcts", "pimc", "rule", "strongest"})
 
 
 def two_hand_bot_names() -> list[str]:
     """The registered names that can play the two-hand game, sorted.
 
     >>> two_hand_bot_names()
-    ['ismcts', 'pimc', 'random', 'rule']
+    ['ismcts', 'pimc', 'random', 'rule', 'strongest']
     """
     return sorted(name for name in BOT_NAMES if name not in _FOUR_HAND_ONLY)
 
@@ -63,7 +84,7 @@ def four_hand_bot_names() -> list[str]:
     """The registered names that can play the four-hand partnership game, sorted.
 
     >>> four_hand_bot_names()
-    ['partnership-rule', 'random']
+    ['partnership-pimc', 'partnership-rule', 'random']
     """
     return sorted(name for name in BOT_NAMES if name not in _TWO_HAND_ONLY)
 

@@ -5,10 +5,12 @@ exactly what they may know: their hand, the opponent's card count (and the cards
 are known to hold), trump, the talon, the trick on the table, the last trick, the points
 and, in a match, the score. Moves are typed in their text form or by number (after a
 won trick, Enter draws); ``undo`` takes back the person's last move, also after the hand
-has ended (until the next hand starts), ``hint`` asks the search module (rules §2 lists
-the moves). A claim short of 66, or a close after which the person cannot reach 66, is
-confirmed first, with the game points it loses. ``--save FILE`` writes the game or match
-record that ``sixtysix replay`` reads.
+has ended (until the next hand starts), ``hint`` shows the strongest bot's analysis of
+each move (rules §2 lists the moves). The opponent is the ``strongest`` bot unless
+``--level 1..5`` (weakest to strongest: :data:`~sixtysix.bots.registry.BOT_LEVELS`) or
+``--bot NAME`` picks another. A claim short of 66, or a close after which the person
+cannot reach 66, is confirmed first, with the game points it loses. ``--save FILE``
+writes the game or match record that ``sixtysix replay`` reads.
 
 On a terminal the cards get suit symbols and colour; with ``NO_COLOR`` set, or when
 standard output is not a terminal, the text is plain ASCII (``QH``), which scripts can read.
@@ -30,8 +32,15 @@ from typing import Any, TextIO
 
 import attrs
 
+from .._text import is_digits, lower, strip
 from ..bots import Bot
-from ..bots.registry import BOT_NAMES, make_bot, two_hand_bot_names
+from ..bots.registry import (
+    BOT_LEVELS,
+    BOT_NAMES,
+    four_hand_bot_names,
+    make_bot,
+    two_hand_bot_names,
+)
 from ..cards import (
     CARDS,
     KING_QUEEN,
@@ -69,8 +78,10 @@ from . import (
 #: Nothing here is public API: ``sixtysix.cli.main`` runs the command.
 __all__: list[str] = []
 
-#: How many determinizations ``hint`` asks :func:`sixtysix.search.analyse` for.
+#: How many worlds the strongest bot samples for a ``hint`` (a fixed count, no time limit).
 HINT_SAMPLES = 200
+#: The bot whose analysis ``hint`` shows.
+HINT_BOT = "strongest"
 
 #: Keyword names under which a search bot may take its iteration budget, in order.
 _BUDGET_NAMES = ("budget", "iterations", "samples", "worlds", "n_worlds", "simulations")
@@ -402,7 +413,7 @@ How to enter a move:
   a number     the move with that number in the list
 Commands:
   board        show the board again
-  hint         what the search thinks of each move (needs sixtysix.search)
+  hint         what the strongest bot thinks of each move, and what it would play
   undo         take back your last move (and the computer's answer)
   help         this text
   quit         leave the game (with --save, the record so far is written)"""
@@ -416,11 +427,24 @@ _UNDO_WORDS = ("u", "undo", "back", "takeback")
 
 
 def default_bot() -> str:
-    """The default opponent: ``pimc`` where the search bots exist, else ``rule``."""
-    if "pimc" not in BOT_NAMES:
+    """The default opponent: ``strongest`` where the search bots exist, else ``rule``."""
+    if "strongest" not in BOT_NAMES:
         with contextlib.suppress(ImportError):
             importlib.import_module("sixtysix.search")
-    return "pimc" if "pimc" in BOT_NAMES else "rule"
+    return "strongest" if "strongest" in BOT_NAMES else "rule"
+
+
+def hint_bot() -> Bot:
+    """The bot whose analysis ``hint`` shows: :data:`HINT_BOT` with :data:`HINT_SAMPLES` worlds.
+
+    Raises:
+        sixtysix.cli._CliError: the bot cannot be made.
+    """
+    settings = {"worlds": HINT_SAMPLES, "min_worlds": HINT_SAMPLES, "time_limit": None}
+    try:
+        return make_bot(HINT_BOT, settings)
+    except SixtySixError as exc:
+        raise _cli_error(str(exc)) from None
 
 
 def _cli_error(message: str) -> Exception:
@@ -621,7 +645,7 @@ class TerminalGame:
             words = {"": "leave", "new": "next", "n": "next"}
         while True:
             try:
-                answer = self.read(prompt).strip().lower()
+                answer = lower(strip(self.read(prompt)))
             except EOFError:
                 if self.whole_match and words[""] == "next":
                     raise
@@ -684,7 +708,7 @@ class TerminalGame:
 
     def confirm(self, question: str) -> bool:
         """Whether the person answers yes to ``question`` (anything else is no)."""
-        return self.read(f"{question} [y/N] ").strip().lower() in ("y", "yes")
+        return lower(strip(self.read(f"{question} [y/N] "))) in ("y", "yes")
 
     def warning(self, state: HandState, move: Move) -> str | None:
         """What to ask before a claim or a close that loses by the person's own count.
@@ -725,8 +749,8 @@ class TerminalGame:
         self, state: HandState, moves: Sequence[Move], typed: str
     ) -> tuple[Move | None, str]:
         """The move the player typed, or ``None`` and what to tell them instead."""
-        text = typed.strip()
-        word = text.lower()
+        text = strip(typed)
+        word = lower(text)
         if word in ("q", "quit", "exit"):
             raise _Quit
         if word in ("?", "h", "help"):
@@ -743,7 +767,7 @@ class TerminalGame:
             )
         if not text:
             return None, "Type a move, or its number in the list."
-        if text.isdigit():
+        if is_digits(text):
             number = int(text)
             if 1 <= number <= len(moves):
                 return moves[number - 1], ""
@@ -758,19 +782,18 @@ class TerminalGame:
         return None, f"{self.style.move(move)} is not legal now: {reason}."
 
     def hint(self, state: HandState, moves: Sequence[Move]) -> str:
-        """What :func:`sixtysix.search.analyse` says of each legal move, best first."""
-        try:
-            search = importlib.import_module("sixtysix.search")
-            analyse = search.analyse
-        except (ImportError, AttributeError):
-            return "Hints need the search module (sixtysix.search), which is not installed."
+        """The strongest bot's analysis of each legal move, best first, and its choice."""
         self.hints += 1
         rng = random.Random(f"{self.seed}/hint/{self.hints}")
-        estimates: dict[Move, Any] = analyse(observe(state, self.human), rng, samples=HINT_SAMPLES)
+        analyst = hint_bot()
+        analyse = getattr(analyst, "analyse", None)
+        if analyse is None:
+            return f"Hints need a bot that explains its moves; {HINT_BOT!r} does not."
+        estimates, choice = analyse(observe(state, self.human), rng)
         ranked = sorted(moves, key=lambda m: -estimates[m].mean if m in estimates else 1e9)
         lines = [
             "Hint: the expected game points of each move for you "
-            f"(over {HINT_SAMPLES} deals of the cards you cannot see), best first:"
+            "(over deals of the cards you cannot see), best first:"
         ]
         rows = [
             (
@@ -782,6 +805,7 @@ class TerminalGame:
             if move in estimates
         ]
         lines.extend("  " + line for line in _table(rows, right=(False, True, False)))
+        lines.append(f"The strongest bot would play {self.style.move(choice)}.")
         return "\n".join(lines)
 
     # -------------------------------------------------------------- the record
@@ -845,6 +869,8 @@ def _enable_line_editing(stdin: TextIO) -> None:
 
 
 def _cmd_play(args: argparse.Namespace) -> int:
+    if args.game == "four-hand" and args.level is not None:
+        raise _cli_error("--level is for the two-hand game; use --bot with --game four-hand")
     if args.game == "four-hand":
         from .play4 import cmd_play_four_hand
 
@@ -859,7 +885,12 @@ def _cmd_play(args: argparse.Namespace) -> int:
         )
     rules = _rules_of(args)
     seed = args.seed if args.seed is not None else _fresh_seed()
-    bot = build_bot(args.bot or default_bot(), args.budget)
+    name = args.bot
+    if args.level is not None:
+        if name is not None:
+            raise _cli_error("--level and --bot both choose the opponent: give one of them")
+        name = BOT_LEVELS[args.level - 1]
+    bot = build_bot(name or default_bot(), args.budget)
     _enable_line_editing(sys.stdin)
     style = Style.for_stream(sys.stdout)
     out = sys.stdout
@@ -881,6 +912,15 @@ def _cmd_play(args: argparse.Namespace) -> int:
     return status
 
 
+def _level_arg(text: str) -> int:
+    """Argparse type of ``--level``: a number from 1 to ``len(BOT_LEVELS)`` in ASCII digits."""
+    if is_digits(text) and 1 <= int(text) <= len(BOT_LEVELS):
+        return int(text)
+    raise argparse.ArgumentTypeError(
+        f"the level is a number from 1 (weakest) to {len(BOT_LEVELS)} (strongest), not {text!r}"
+    )
+
+
 def _bot_arg(text: str) -> str:
     """Argparse type of ``--bot``: a registered name or an import path."""
     if text in BOT_NAMES or ":" in text:
@@ -889,8 +929,9 @@ def _bot_arg(text: str) -> str:
     if text in BOT_NAMES:
         return text
     known = ", ".join(two_hand_bot_names())
+    four = ", ".join(four_hand_bot_names())
     raise argparse.ArgumentTypeError(
-        f"unknown bot {text!r}: use one of {known} (four-hand: partnership-rule, random), "
+        f"unknown bot {text!r}: use one of {known} (four-hand: {four}), "
         "or an import path package.module:Class"
     )
 
@@ -901,12 +942,12 @@ def add_parser(sub: Any) -> None:
         "play",
         help="play against the computer in the terminal (a hand, or a match with --match)",
         description="Play a hand (or, with --match, a whole match) against the computer: "
-        "by default the strongest built-in bot that answers within about a second "
-        "(pimc where the search module is installed, else rule). Type a move in its text "
+        "by default the strongest built-in bot (`strongest`; --level 1 to 5 picks a "
+        "weaker one, --bot any other). Type a move in its text "
         "form (QH, marry H, exchange, close, draw, claim; any case) or its number in the "
         "list shown (after a trick you won, Enter draws); `undo` takes back your last move, "
         "also after the hand has ended; a claim or close that loses by your own count is "
-        "confirmed first; `hint` shows what the search "
+        "confirmed first; `hint` shows what the strongest bot "
         "thinks, `help` explains, `quit` leaves. Ctrl-C leaves with exit status 130, end "
         "of input with 0. Cards have suit symbols and colour on a terminal, unless "
         "NO_COLOR is set.",
@@ -942,9 +983,17 @@ def add_parser(sub: Any) -> None:
         "--bot",
         type=_bot_arg,
         metavar="NAME",
-        help="your opponent: a bot name (random, rule, pimc, ismcts, ...) or an import path "
-        "package.module:Class (default: pimc if available, else rule); with --game "
-        "four-hand the opponents' bot (partnership-rule, the default, or random)",
+        help=f"your opponent: a bot name ({', '.join(two_hand_bot_names())}) or an import "
+        "path package.module:Class (default: strongest); with --game four-hand the "
+        f"opponents' bot ({', '.join(four_hand_bot_names())}; default partnership-rule)",
+    )
+    levels = ", ".join(f"{i} {name}" for i, name in enumerate(BOT_LEVELS, 1))
+    play.add_argument(
+        "--level",
+        type=_level_arg,
+        metavar="N",
+        help=f"your opponent by strength, weakest first: {levels} (default: "
+        f"{len(BOT_LEVELS)}); instead of --bot",
     )
     play.add_argument(
         "--budget",

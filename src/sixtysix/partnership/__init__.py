@@ -36,6 +36,7 @@ from .engine import (
 from .game import PartnershipGame
 from .match import PartnershipMatch, apply_result, new_match, next_hand
 from .notation import dump_position, load_position, render
+from .pimc import PartnershipPimcBot
 from .play import Player, play_hand, play_match
 from .records import (
     SCHEMA,
@@ -77,6 +78,7 @@ __all__ = [
     "PartnershipEnd",
     "PartnershipGame",
     "PartnershipMatch",
+    "PartnershipPimcBot",
     "PartnershipResult",
     "PartnershipRuleBot",
     "PartnershipRules",
