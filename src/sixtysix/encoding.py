@@ -432,16 +432,16 @@ def _view_row(view: PlayerView) -> tuple[int, ...]:
     lead = view.lead
     bottom = view.talon_bottom
     snap = view.close_snapshot
-    talon_total, hand_total = _sizes(view.rules)
     cp = view.card_points
     mar = view.marriages
     pend = view.pending
     closed = view.closed_by
     exchanged = view.exchanged_by
-    to_move = view.to_move
+    step = view.step
+    leader = view.leader
     flags = (
-        (to_move == me)
-        | (view.leader == me) << 1
+        (step is not Step.OVER and (1 - leader if step is Step.FOLLOW else leader) == me)
+        | (leader == me) << 1
         | (view.dealer == me) << 2
         | (closed == me) << 3
         | (closed == opp) << 4
@@ -461,13 +461,11 @@ def _view_row(view: PlayerView) -> tuple[int, ...]:
         (1 << lead) if lead >= 0 else 0,
         (1 << bottom) if bottom >= 0 else 0,
         view.trump,
-        int(view.step),
+        int(step),
         me,
         flags,
         view.talon_size,
-        talon_total,
         view.opponent_hand_size,
-        hand_total,
         cp[me],
         cp[opp],
         mar[me],
@@ -520,26 +518,31 @@ def encode_views_into(views: Sequence[PlayerView], out: npt.NDArray[np.float32])
     n = deck.size
     _check_out(out, (count, len(_CARD_BLOCKS) * n + _FIXED_SIZE), "float32")
     rows = np.array([_view_row(v) for v in views], dtype=np.int64)
+    rules = views[0].rules
+    if all(v.rules is rules for v in views):
+        talon_total: Any = rules.talon_size
+        hand_total: Any = sum(rules.deal_packets)
+    else:
+        sizes = np.array([_sizes(v.rules) for v in views], dtype=np.int64)
+        talon_total, hand_total = sizes[:, 0], sizes[:, 1]
     cards = (rows[:, :7, None] >> _bit_positions(deck)) & 1
     out[:, : 7 * n] = cards.reshape(count, 7 * n)
     k = 7 * n
-    seat = rows[:, 9]
     _one_hot_rows(out, k, rows[:, 7], 4)
     _one_hot_rows(out, k + 4, rows[:, 8], 4)
-    _one_hot_rows(out, k + 8, seat, 2)
+    _one_hot_rows(out, k + 8, rows[:, 9], 2)
     out[:, k + 10 : k + 18] = (rows[:, 10, None] >> np.arange(8)) & 1
-    out[:, k + 18] = rows[:, 11] / rows[:, 12]
-    out[:, k + 19] = rows[:, 13] / rows[:, 14]
-    out[:, k + 20 : k + 26] = rows[:, 15:21] / _POINTS_SCALE
+    out[:, k + 18] = rows[:, 11] / talon_total
+    out[:, k + 19] = rows[:, 12] / hand_total
+    out[:, k + 20 : k + 26] = rows[:, 13:19] / _POINTS_SCALE
     tricks = float(n // 2)
-    out[:, k + 26 : k + 28] = rows[:, 21:23] / tricks
-    out[:, k + 28 : k + 32] = (rows[:, 23, None] >> np.arange(4)) & 1
-    out[:, k + 32 : k + 36] = (rows[:, 24, None] >> np.arange(4)) & 1
-    _one_hot_rows(out, k + 36, rows[:, 25], 4)
-    closed = rows[:, 26] >= 0
-    out[:, k + 36 + 4] = np.where(closed, rows[:, 26] / tricks, 0.0)
-    out[:, k + 41] = rows[:, 27] / tricks
-    out[:, k + 42 : k + 44] = rows[:, 28:30] / _POINTS_SCALE
+    out[:, k + 26 : k + 28] = rows[:, 19:21] / tricks
+    out[:, k + 28 : k + 32] = (rows[:, 21, None] >> np.arange(4)) & 1
+    out[:, k + 32 : k + 36] = (rows[:, 22, None] >> np.arange(4)) & 1
+    _one_hot_rows(out, k + 36, rows[:, 23], 4)
+    out[:, k + 40] = np.where(rows[:, 24] >= 0, rows[:, 24] / tricks, 0.0)
+    out[:, k + 41] = rows[:, 25] / tricks
+    out[:, k + 42 : k + 44] = rows[:, 26:28] / _POINTS_SCALE
 
 
 def _batch_deck(views: Sequence[PlayerView]) -> Deck:

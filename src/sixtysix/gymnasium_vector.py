@@ -202,7 +202,10 @@ class PythonStepper:
     def encode(self, observations: npt.NDArray[np.float32], masks: npt.NDArray[np.int8]) -> None:
         """See :meth:`BatchStepper.encode`."""
         seat = self.seat
-        views = [observe(self.state(row), seat) for row in range(len(self._states))]
+        states = self._states
+        views = [observe(s, seat) for s in states if s is not None]
+        if len(views) != len(states):
+            raise AdapterError("call reset() before using the environment")
         encode_views_into(views, observations)
         action_masks_into(views, masks)
 
