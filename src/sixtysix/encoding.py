@@ -512,7 +512,9 @@ def encode_views_into(views: Sequence[PlayerView], out: npt.NDArray[np.float32])
     count = len(views)
     if count == 0:
         if getattr(out, "ndim", None) != 2 or len(out) or out.dtype != np.float32:
-            raise SixtySixError(f"out must be a float32 array of 0 rows, not {_describe_array(out)}")
+            raise SixtySixError(
+                f"out must be a float32 array of 0 rows, not {_describe_array(out)}"
+            )
         return
     deck = _batch_deck(views)
     n = deck.size

@@ -74,18 +74,18 @@ from gymnasium.vector.utils import batch_space
 from ._adapters import resolve_rules
 from .bots import Bot
 from .bots.registry import make_bot
-from .engine import apply_move, new_hand
 from .encoding import action_masks_into, encode_views_into, observation_size
+from .engine import apply_move, new_hand
 from .errors import AdapterError, quote
 from .game import TwoHandGame
+from .gymnasium import ILLEGAL_ACTION_REWARD
 from .moves import ALL_MOVES, NUM_ACTIONS
 from .notation import render
 from .observe import observe
-from .gymnasium import ILLEGAL_ACTION_REWARD
 from .rules import Rules, preset_name
 from .state import HandState, Step
 
-__all__ = ["BatchStepper", "PythonStepper", "VsBotVectorEnv"]
+__all__ = ["BatchStepper", "PythonStepper", "SelfPlayVectorEnv", "VsBotVectorEnv"]
 
 _ILLEGAL = ("lose", "raise")
 _BACKENDS = ("auto", "python", "native")
@@ -108,11 +108,18 @@ class BatchStepper(Protocol):
     """
 
     def deal(
-        self, rows: Int64Array, dealers: Int64Array, deal_seeds: Int64Array, opponent_seeds: Int64Array
+        self,
+        rows: Int64Array,
+        dealers: Int64Array,
+        deal_seeds: Int64Array,
+        opponent_seeds: Int64Array,
     ) -> Int64Array:
-        """Deal ``new_hand(rules, deal_seeds[k], dealers[k])`` in ``rows[k]``, seed the
-        opponent's ``random.Random(opponent_seeds[k])``, and let the opponent move until
-        the agent's turn; return the rows whose hand ended before the agent's move."""
+        """Deal in ``rows``; return the rows whose hand ended before the agent's move.
+
+        Row ``rows[k]`` gets ``new_hand(rules, deal_seeds[k], dealers[k])`` and the
+        opponent's generator ``random.Random(opponent_seeds[k])``; the opponent moves
+        until it is the agent's turn.
+        """
         ...
 
     def play(
@@ -122,14 +129,15 @@ class BatchStepper(Protocol):
         rewards: npt.NDArray[np.float64],
         terminated: npt.NDArray[np.bool_],
     ) -> None:
-        """Play the legal move id ``actions[k]`` in ``rows[k]``, then the opponent's moves
-        until the agent's turn; where the hand ended, set ``terminated`` and ``rewards``
-        (the agent's game points) at that row."""
+        """Play the legal move id ``actions[k]`` in ``rows[k]``, then the opponent's moves.
+
+        The opponent moves until the agent's turn; where the hand ended, set
+        ``terminated`` and ``rewards`` (the agent's game points) at that row.
+        """
         ...
 
     def encode(self, observations: npt.NDArray[np.float32], masks: npt.NDArray[np.int8]) -> None:
-        """Write every row's :func:`~sixtysix.encoding.encode_view` of the agent's view
-        and its action mask."""
+        """Write every row's encoding of the agent's view and its action mask."""
         ...
 
     def state(self, row: int) -> HandState:
@@ -163,13 +171,21 @@ class PythonStepper:
         return state
 
     def deal(
-        self, rows: Int64Array, dealers: Int64Array, deal_seeds: Int64Array, opponent_seeds: Int64Array
+        self,
+        rows: Int64Array,
+        dealers: Int64Array,
+        deal_seeds: Int64Array,
+        opponent_seeds: Int64Array,
     ) -> Int64Array:
         """See :meth:`BatchStepper.deal`."""
         rules = self.game.rules
         ended = []
         for row, dealer, deal_seed, opponent_seed in zip(
-            rows.tolist(), dealers.tolist(), deal_seeds.tolist(), opponent_seeds.tolist(), strict=True
+            rows.tolist(),
+            dealers.tolist(),
+            deal_seeds.tolist(),
+            opponent_seeds.tolist(),
+            strict=True,
         ):
             rng = self._rngs[row] = random.Random(opponent_seed)
             state = self._opponent_moves(new_hand(rules, deal_seed, dealer), rng)
@@ -394,8 +410,10 @@ class VsBotVectorEnv(VectorEnv[Any, Any, Any]):
         raise AdapterError(f"seed must be None, an int or a list of {n} ints, not {quote(seed)}")
 
     def _deal(self, rows: Int64Array, dealer: int | None) -> None:
-        """Deal in ``rows``, drawing as ``VsBotEnv.reset`` does; deal again hands the
-        opponent ended before the agent's first move."""
+        """Deal in ``rows``, drawing as ``VsBotEnv.reset`` does.
+
+        Hands that the opponent ended before the agent's first move are dealt again.
+        """
         self.redeals[rows] = 0
         pending = rows
         for _ in range(_MAX_REDEALS):
@@ -432,33 +450,16 @@ class VsBotVectorEnv(VectorEnv[Any, Any, Any]):
         if not self._started:
             raise AdapterError("call reset() before step()")
         n = self.num_envs
-        try:
-            given = np.asarray(actions)
-        except (TypeError, ValueError):
-            given = None
-        if given is None or given.shape != (n,):
-            shape = None if given is None else given.shape
-            raise AdapterError(
-                f"actions must be an array of {n} move ids, shape ({n},), not "
-                f"{'shape ' + str(shape) if shape is not None else quote(actions)}"
-            )
+        ids, legal = _action_ids(actions, n, self._masks, self._rows)
         resetting = self._autoreset
         playing = ~resetting
-        if given.dtype.kind in "iu":
-            ids = given.astype(np.int64)
-            in_range = (ids >= 0) & (ids < NUM_ACTIONS)
-            clipped = np.where(in_range, ids, 0)
-            legal = in_range & (self._masks[self._rows, clipped] != 0)
-        else:  # not integers (floats, bools, text): no move id, as in VsBotEnv
-            ids = np.zeros(n, np.int64)
-            legal = np.zeros(n, np.bool_)
         illegal = playing & ~legal
         if illegal.any() and self.illegal == "raise":
             row = int(np.flatnonzero(illegal)[0])
             allowed = np.flatnonzero(self._masks[row]).tolist()
             raise AdapterError(
-                f"sub-environment {row}: action {quote(given[row].item())} is illegal; "
-                f"legal: {allowed}"
+                f"sub-environment {row}: action {quote(np.asarray(actions)[row].item())} is "
+                f"illegal; legal: {allowed}"
             )
         rewards = np.zeros(n, np.float64)
         terminated = np.zeros(n, np.bool_)
@@ -516,10 +517,217 @@ class VsBotVectorEnv(VectorEnv[Any, Any, Any]):
         return self.stepper.state(row)
 
     def render(self) -> tuple[str, ...] | None:
-        """With ``render_mode="ansi"``: what the agent's seat sees, one text per sub-environment."""
+        """With ``render_mode="ansi"``: what the agent's seat sees, one text per hand."""
         if self.render_mode is None:
             gymnasium.logger.warn("render() was called without a render_mode")
             return None
         if not self._started:
             return tuple("no hand: call reset()" for _ in range(self.num_envs))
         return tuple(render(self.stepper.state(i), self.seat) for i in range(self.num_envs))
+
+
+class SelfPlayVectorEnv:
+    """N two-seat hands for self-play: both seats are learners (a batched, OpenSpiel-style API).
+
+    Every hand waits for one seat, its *current player*: :meth:`step` takes one action
+    per hand, for that seat, and returns the observation of the seat to move next (so
+    one policy, or one per seat, acts for whoever is to move). Rewards are per seat, an
+    ``(N, 2)`` array: the hand's game points (``+g``, ``-g``) at the step that ends it,
+    0 before. Observations, action ids and masks are those of :class:`VsBotVectorEnv`
+    (the encoding of the mover's :class:`~sixtysix.PlayerView`); ``info`` has
+    ``current_player`` (``int64`` ``(N,)``, -1 in a hand that just ended) and
+    ``action_mask``. Autoreset is ``NEXT_STEP``: the step after a hand ends deals a new
+    one in that row (its action is ignored).
+
+    >>> import numpy as np
+    >>> table = SelfPlayVectorEnv(2, variant="schnapsen")
+    >>> observations, info = table.reset(seed=1)
+    >>> observations.shape, info["current_player"].tolist() in ([0, 1], [1, 0], [0, 0], [1, 1])
+    ((2, 184), True)
+    >>> actions = np.argmax(info["action_mask"], axis=1)
+    >>> observations, rewards, terminated, truncated, info = table.step(actions)
+    >>> rewards.shape
+    (2, 2)
+
+    ``reset(seed=s)`` deals hand ``i`` as :func:`sixtysix.pettingzoo.env` does after
+    ``reset(seed=s + i)`` (the dealer, then the deal, from ``random.Random(s + i)``), so
+    the hands are those of N PettingZoo tables seeded that way (a test checks it).
+
+    **Bad input**: actions of the wrong shape raise :class:`~sixtysix.errors.AdapterError`;
+    an illegal action (not a legal move id of the current player) follows ``illegal``:
+    ``"lose"`` ends that hand with ``-3`` for the mover and ``+3`` for the other seat
+    (``info["illegal_action"]``), ``"raise"`` raises before any hand is stepped.
+
+    Args:
+        num_envs: The number of hands, N >= 1.
+        variant, claims: as for :class:`VsBotVectorEnv`.
+        illegal: ``"lose"`` (the default) or ``"raise"``.
+    """
+
+    #: The seats' agent names, as in :mod:`sixtysix.pettingzoo`.
+    possible_agents = ("player_0", "player_1")
+
+    def __init__(
+        self,
+        num_envs: int = 1,
+        variant: str | Rules = "schnapsen",
+        claims: str = "preset",
+        illegal: str = "lose",
+    ) -> None:
+        if type(num_envs) is not int or num_envs < 1:
+            raise AdapterError(f"num_envs must be a positive int, not {quote(num_envs)}")
+        if illegal not in _ILLEGAL:
+            raise AdapterError(f"illegal must be 'lose' or 'raise', not {quote(illegal)}")
+        self.rules = resolve_rules(variant, claims)
+        self.num_envs = num_envs
+        self.illegal = illegal
+        size = observation_size(self.rules)
+        self.single_observation_space = spaces.Box(0.0, 4.0, (size,), np.float32)
+        self.single_action_space = spaces.Discrete(NUM_ACTIONS)
+        self._states: list[HandState | None] = [None] * num_envs
+        self._rngs = [random.Random() for _ in range(num_envs)]
+        self._observations = np.zeros((num_envs, size), np.float32)
+        self._masks = np.zeros((num_envs, NUM_ACTIONS), np.int8)
+        self._players = np.zeros(num_envs, np.int64)
+        self._autoreset = np.zeros(num_envs, np.bool_)
+        self._rows = np.arange(num_envs)
+
+    def reset(
+        self, *, seed: int | Sequence[int | None] | None = None
+    ) -> tuple[npt.NDArray[np.float32], dict[str, Any]]:
+        """Deal every hand (``seed``: None, an int ``s`` for ``s + i``, or a list of N).
+
+        Raises:
+            AdapterError: a seed that is none of these.
+        """
+        n = self.num_envs
+        if seed is None:
+            seeds: list[int | None] = [None] * n
+        elif type(seed) is int:
+            seeds = [seed + i for i in range(n)]
+        elif (
+            isinstance(seed, Sequence)
+            and not isinstance(seed, str | bytes)
+            and len(seed) == n
+            and all(s is None or type(s) is int for s in seed)
+        ):
+            seeds = list(seed)
+        else:
+            raise AdapterError(
+                f"seed must be None, an int or a list of {n} ints, not {quote(seed)}"
+            )
+        for row, row_seed in enumerate(seeds):
+            if row_seed is not None:
+                self._rngs[row] = random.Random(row_seed)
+            self._deal(row)
+        self._autoreset[:] = False
+        self._encode()
+        return self._observations.copy(), self._info(None)
+
+    def _deal(self, row: int) -> None:
+        rng = self._rngs[row]
+        dealer = rng.randrange(2)
+        self._states[row] = new_hand(self.rules, rng.getrandbits(64), dealer)
+
+    def _encode(self) -> None:
+        views = []
+        for row, state in enumerate(self._states):
+            if state is None:
+                raise AdapterError("call reset() before step()")
+            seat = state.to_move
+            self._players[row] = -1 if seat is None else seat
+            views.append(observe(state, 0 if seat is None else seat))
+        encode_views_into(views, self._observations)
+        action_masks_into(views, self._masks)
+
+    def _info(self, illegal: npt.NDArray[np.bool_] | None) -> dict[str, Any]:
+        info: dict[str, Any] = {
+            "current_player": self._players.copy(),
+            "action_mask": self._masks.copy(),
+        }
+        if illegal is not None:
+            info["illegal_action"] = illegal
+        return info
+
+    def step(self, actions: Any) -> tuple[Any, Any, Any, Any, dict[str, Any]]:
+        """Play each hand's action for its current player (see the class doc).
+
+        Raises:
+            AdapterError: :meth:`reset` was not called, ``actions`` is not of shape
+                ``(num_envs,)``, or an action is illegal and ``illegal="raise"``.
+        """
+        if self._states[0] is None:
+            raise AdapterError("call reset() before step()")
+        n = self.num_envs
+        ids, legal = _action_ids(actions, n, self._masks, self._rows)
+        playing = ~self._autoreset
+        illegal = playing & ~legal
+        if illegal.any() and self.illegal == "raise":
+            row = int(np.flatnonzero(illegal)[0])
+            raise AdapterError(
+                f"hand {row}: action {quote(np.asarray(actions)[row].item())} is illegal for "
+                f"player_{self._players[row]}; legal: {np.flatnonzero(self._masks[row]).tolist()}"
+            )
+        rewards = np.zeros((n, 2), np.float64)
+        terminated = np.zeros(n, np.bool_)
+        game = TwoHandGame(self.rules)
+        states = self._states
+        for row in np.flatnonzero(self._autoreset).tolist():
+            self._deal(row)
+        for row in np.flatnonzero(playing & legal).tolist():
+            state = states[row]
+            assert state is not None
+            state = states[row] = apply_move(state, ALL_MOVES[ids[row]])
+            if state.step is Step.OVER:
+                terminated[row] = True
+                rewards[row] = game.returns(state)
+        for row in np.flatnonzero(illegal).tolist():
+            mover = int(self._players[row])
+            rewards[row, mover] = ILLEGAL_ACTION_REWARD
+            rewards[row, 1 - mover] = -ILLEGAL_ACTION_REWARD
+            terminated[row] = True
+        self._encode()
+        self._players[illegal] = -1
+        self._masks[illegal] = 0
+        self._autoreset = terminated.copy()
+        return (
+            self._observations.copy(),
+            rewards,
+            terminated,
+            np.zeros(n, np.bool_),
+            self._info(illegal if illegal.any() else None),
+        )
+
+    def state(self, row: int) -> HandState:
+        """The hand in row ``row``.
+
+        Raises:
+            AdapterError: :meth:`reset` was not called.
+        """
+        state = self._states[row]
+        if state is None:
+            raise AdapterError("call reset() before using the environment")
+        return state
+
+
+def _action_ids(
+    actions: Any, n: int, masks: npt.NDArray[np.int8], rows: Any
+) -> tuple[Int64Array, npt.NDArray[np.bool_]]:
+    """The actions as ``int64`` ids and whether each is legal under ``masks``.
+
+    Raises:
+        AdapterError: ``actions`` is not an array of shape ``(n,)``.
+    """
+    try:
+        given = np.asarray(actions)
+    except (TypeError, ValueError):
+        given = None
+    if given is None or given.shape != (n,):
+        shown = quote(actions) if given is None else f"shape {given.shape}"
+        raise AdapterError(f"actions must be an array of {n} move ids, shape ({n},), not {shown}")
+    if given.dtype.kind not in "iu":  # not integers (floats, bools, text): no move id
+        return np.zeros(n, np.int64), np.zeros(n, np.bool_)
+    ids = given.astype(np.int64)
+    in_range = (ids >= 0) & (ids < NUM_ACTIONS)
+    legal = in_range & (masks[rows, np.where(in_range, ids, 0)] != 0)
+    return ids, legal

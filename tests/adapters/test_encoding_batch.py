@@ -47,7 +47,9 @@ def playout_views(rules: ss.Rules, seed: int) -> list[ss.PlayerView]:
             return views
         moves = ss.legal_moves(state)
         closing = [m for m in moves if isinstance(m, ss.Close)]
-        state = ss.apply_move(state, closing[0] if closing and rng.random() < 0.3 else rng.choice(moves))
+        state = ss.apply_move(
+            state, closing[0] if closing and rng.random() < 0.3 else rng.choice(moves)
+        )
 
 
 @pytest.mark.parametrize("name", sorted(PRESETS))
@@ -59,12 +61,12 @@ def test_every_step_of_random_hands_of_every_preset(name: str) -> None:
 
 
 @settings(max_examples=examples(100))
-@given(states=st.lists(sst.reachable_states(sst.presets()), min_size=1, max_size=6), data=st.data())
+@given(
+    states=st.lists(sst.reachable_states(sst.presets()), min_size=1, max_size=6), data=st.data()
+)
 def test_batches_of_reachable_views(states: list[ss.HandState], data: st.DataObject) -> None:
     deck = states[0].rules.deck
-    views = [
-        ss.observe(s, data.draw(st.integers(0, 1))) for s in states if s.rules.deck is deck
-    ]
+    views = [ss.observe(s, data.draw(st.integers(0, 1))) for s in states if s.rules.deck is deck]
     check_batch(views)
 
 

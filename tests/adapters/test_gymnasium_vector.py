@@ -22,6 +22,7 @@ from sixtysix.gymnasium import ENV_ID, ILLEGAL_ACTION_REWARD  # noqa: E402
 from sixtysix.gymnasium_vector import (  # noqa: E402
     BatchStepper,
     PythonStepper,
+    SelfPlayVectorEnv,
     VsBotVectorEnv,
 )
 from sixtysix.moves import move_id  # noqa: E402
@@ -368,7 +369,7 @@ def test_a_native_batch_stepper_plugs_in(monkeypatch: pytest.MonkeyPatch) -> Non
 def test_native_missing_or_declining(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setitem(sys.modules, "sixtysix.native", None)  # import fails
     assert type(VsBotVectorEnv(2).stepper) is PythonStepper
-    with pytest.raises(AdapterError, match="native core .* is not installed or does not run"):
+    with pytest.raises(AdapterError, match=r"native core .* is not installed or does not run"):
         VsBotVectorEnv(2, backend="native")
     fake_native(monkeypatch, None)  # a native module without a batch stepper
     assert type(VsBotVectorEnv(2).stepper) is PythonStepper
@@ -379,3 +380,78 @@ def test_native_missing_or_declining(monkeypatch: pytest.MonkeyPatch) -> None:
     fake_native(monkeypatch, lambda **kwargs: object())
     with pytest.raises(AdapterError, match="batch_stepper returned"):
         VsBotVectorEnv(2)
+
+
+# ---------------------------------------------------------------- self-play
+
+
+def test_self_play_equals_pettingzoo_tables() -> None:
+    """Hand i of SelfPlayVectorEnv(seed=s) is PettingZoo's table reset with s + i."""
+    pz = pytest.importorskip("sixtysix.pettingzoo")
+    n = 4
+    table = SelfPlayVectorEnv(n, variant="classic_66", claims="explicit")
+    observations, info = table.reset(seed=21)
+    tables = [pz.raw_env(variant="classic_66", claims="explicit") for _ in range(n)]
+    for i, t in enumerate(tables):
+        t.reset(seed=21 + i)
+    rng = np.random.default_rng(3)
+    ended = 0
+    resetting = np.zeros(n, np.bool_)
+    for _ in range(150):
+        for i, t in enumerate(tables):
+            if resetting[i]:
+                continue
+            agent = t.agent_selection
+            assert info["current_player"][i] == int(agent[-1])
+            seen = t.observe(agent)
+            assert np.array_equal(observations[i], seen["observation"])
+            assert np.array_equal(info["action_mask"][i], seen["action_mask"])
+            assert table.state(i) == t.state
+        actions = pick(info["action_mask"], rng)
+        observations, rewards, terminated, truncated, info = table.step(actions)
+        assert not truncated.any()
+        for i, t in enumerate(tables):
+            if resetting[i]:
+                t.reset()
+                assert not rewards[i].any() and not terminated[i]
+                continue
+            t.step(int(actions[i]))
+            assert terminated[i] == all(t.terminations.values())
+            assert rewards[i].tolist() == [t.rewards["player_0"], t.rewards["player_1"]]
+            if terminated[i]:
+                assert info["current_player"][i] == -1 and not info["action_mask"][i].any()
+                ended += 1
+        resetting = terminated
+    assert ended > 10
+
+
+def test_self_play_bad_input() -> None:
+    table = SelfPlayVectorEnv(3)
+    with pytest.raises(AdapterError, match="call reset"):
+        table.step(np.zeros(3, np.int64))
+    with pytest.raises(AdapterError, match="call reset"):
+        table.state(0)
+    _, info = table.reset(seed=0)
+    with pytest.raises(AdapterError, match=r"shape \(3,\)"):
+        table.step(np.zeros(4, np.int64))
+    actions = np.argmax(info["action_mask"], axis=1)
+    actions[1] = 45
+    _, rewards, terminated, _, info = table.step(actions)
+    mover = 1 - int(np.argmax(rewards[1]))
+    assert rewards[1].tolist() == [-3.0, 3.0][:: 1 if mover == 0 else -1]
+    assert terminated[1] and info["illegal_action"].tolist() == [False, True, False]
+    assert info["current_player"][1] == -1 and not info["action_mask"][1].any()
+    strict = SelfPlayVectorEnv(2, illegal="raise")
+    _, info = strict.reset(seed=[5, None])
+    before = [strict.state(0), strict.state(1)]
+    with pytest.raises(AdapterError, match=r"hand 0: action 0.5 is illegal for player_\d"):
+        strict.step(np.array([0.5, 0.5]))
+    assert [strict.state(0), strict.state(1)] == before
+    with pytest.raises(AdapterError, match="seed must be"):
+        strict.reset(seed=[1])
+    with pytest.raises(AdapterError, match="num_envs"):
+        SelfPlayVectorEnv(0)
+    with pytest.raises(AdapterError, match="illegal must be"):
+        SelfPlayVectorEnv(1, illegal="skip")
+    again, _ = strict.reset()
+    assert again.shape == (2, 184)
