@@ -116,6 +116,8 @@ and ``int8``) and import NumPy when first called.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from itertools import chain
+from operator import attrgetter
 from typing import TYPE_CHECKING, Any
 
 import attrs
@@ -424,63 +426,48 @@ def _sizes(rules: Rules) -> tuple[int, int]:
     return entry[1], entry[2]
 
 
-def _view_row(view: PlayerView) -> tuple[int, ...]:
-    """The integers that :func:`encode_view` reads from ``view``, in a fixed order."""
-    me = view.seat
-    opp = 1 - me
-    won = view.won
-    lead = view.lead
-    bottom = view.talon_bottom
-    snap = view.close_snapshot
-    cp = view.card_points
-    mar = view.marriages
-    pend = view.pending
-    closed = view.closed_by
-    exchanged = view.exchanged_by
-    step = view.step
-    leader = view.leader
-    flags = (
-        (step is not Step.OVER and (1 - leader if step is Step.FOLLOW else leader) == me)
-        | (leader == me) << 1
-        | (view.dealer == me) << 2
-        | (closed == me) << 3
-        | (closed == opp) << 4
-        | (exchanged == me) << 5
-        | (exchanged == opp) << 6
-        | bool(view.turn_steps) << 7
-    )
-    # The exclusions are strict-phase inferences: none before the talon is closed or
-    # exhausted (skipping the property's walk over the tricks is the batch's main saving).
-    excluded = view.opponent_excluded_mask if closed >= 0 or not view.talon_size else 0
+# The int fields of a view that the batch encoder reads (then its pairs, flattened).
+_GATHER = attrgetter(
+    "seat",
+    "dealer",
+    "trump",
+    "hand_mask",
+    "opponent_hand_size",
+    "opponent_known_mask",
+    "talon_size",
+    "talon_bottom",
+    "step",
+    "leader",
+    "lead",
+    "declared",
+    "turn_marriage",
+    "turn_steps",
+    "closed_by",
+    "exchanged_by",
+)
+
+
+#: The length of a :func:`_view_row`.
+_ROW_SIZE = 24
+
+
+def _snapshot(snap: Any) -> tuple[int, int, int, int]:
     return (
-        view.hand_mask,
-        view.opponent_known_mask,
-        excluded,
-        won[me],
-        won[opp],
-        (1 << lead) if lead >= 0 else 0,
-        (1 << bottom) if bottom >= 0 else 0,
-        view.trump,
-        int(step),
-        me,
-        flags,
-        view.talon_size,
-        view.opponent_hand_size,
-        cp[me],
-        cp[opp],
-        mar[me],
-        mar[opp],
-        pend[me],
-        pend[opp],
-        won[me].bit_count() // 2,
-        won[opp].bit_count() // 2,
-        view.declared >> (4 * me) & 15,
-        view.declared >> (4 * opp) & 15,
-        view.turn_marriage,
-        -1 if snap is None else snap.tricks_played,
-        0 if snap is None else snap.opponent_tricks,
-        0 if snap is None else snap.opponent_card_points,
-        0 if snap is None else snap.opponent_marriages,
+        snap.tricks_played,
+        snap.opponent_tricks,
+        snap.opponent_card_points,
+        snap.opponent_marriages,
+    )
+
+
+def _view_row(view: PlayerView) -> tuple[int, ...]:
+    """The ints of ``view`` for the batch encoder: :data:`_GATHER`, then the pairs."""
+    return (
+        *_GATHER(view),
+        *view.won,
+        *view.card_points,
+        *view.marriages,
+        *view.pending,
     )
 
 
@@ -519,7 +506,8 @@ def encode_views_into(views: Sequence[PlayerView], out: npt.NDArray[np.float32])
     deck = _batch_deck(views)
     n = deck.size
     _check_out(out, (count, len(_CARD_BLOCKS) * n + _FIXED_SIZE), "float32")
-    rows = np.array([_view_row(v) for v in views], dtype=np.int64)
+    flat = chain.from_iterable(map(_view_row, views))
+    rows = np.fromiter(flat, np.int64, count * _ROW_SIZE).reshape(count, _ROW_SIZE)
     rules = views[0].rules
     if all(v.rules is rules for v in views):
         talon_total: Any = rules.talon_size
@@ -527,24 +515,62 @@ def encode_views_into(views: Sequence[PlayerView], out: npt.NDArray[np.float32])
     else:
         sizes = np.array([_sizes(v.rules) for v in views], dtype=np.int64)
         talon_total, hand_total = sizes[:, 0], sizes[:, 1]
-    cards = (rows[:, :7, None] >> _bit_positions(deck)) & 1
-    out[:, : 7 * n] = cards.reshape(count, 7 * n)
+    seat = rows[:, 0]
+    first = seat == 0
+    opp = 1 - seat
+
+    def mine(column: int) -> Any:
+        return np.where(first, rows[:, column], rows[:, column + 1])
+
+    def theirs(column: int) -> Any:
+        return np.where(first, rows[:, column + 1], rows[:, column])
+
+    closed_by, exchanged_by = rows[:, 14], rows[:, 15]
+    # The exclusions are strict-phase inferences: none before the talon is closed or
+    # exhausted, so the property's walk over the tricks runs only in strict rows.
+    excluded = np.zeros(count, np.int64)
+    strict = np.flatnonzero((closed_by >= 0) | (rows[:, 6] == 0)).tolist()
+    if strict:
+        excluded[strict] = [views[i].opponent_excluded_mask for i in strict]
+    masks = np.stack((rows[:, 3], rows[:, 5], excluded, mine(16), theirs(16)), axis=1)
+    positions = _bit_positions(deck)
+    cards = (masks[:, :, None] >> positions) & 1
+    out[:, : 5 * n] = cards.reshape(count, 5 * n)
+    out[:, 5 * n : 6 * n] = rows[:, 10, None] == positions
+    out[:, 6 * n : 7 * n] = rows[:, 7, None] == positions
     k = 7 * n
-    _one_hot_rows(out, k, rows[:, 7], 4)
-    _one_hot_rows(out, k + 4, rows[:, 8], 4)
-    _one_hot_rows(out, k + 8, rows[:, 9], 2)
-    out[:, k + 10 : k + 18] = (rows[:, 10, None] >> np.arange(8)) & 1
-    out[:, k + 18] = rows[:, 11] / talon_total
-    out[:, k + 19] = rows[:, 12] / hand_total
-    out[:, k + 20 : k + 26] = rows[:, 13:19] / _POINTS_SCALE
+    step, leader = rows[:, 8], rows[:, 9]
+    _one_hot_rows(out, k, rows[:, 2], 4)
+    _one_hot_rows(out, k + 4, step, 4)
+    _one_hot_rows(out, k + 8, seat, 2)
+    to_move = np.where(step == int(Step.FOLLOW), 1 - leader, leader)
+    out[:, k + 10] = (step != int(Step.OVER)) & (to_move == seat)
+    out[:, k + 11] = leader == seat
+    out[:, k + 12] = rows[:, 1] == seat
+    out[:, k + 13] = closed_by == seat
+    out[:, k + 14] = closed_by == opp
+    out[:, k + 15] = exchanged_by == seat
+    out[:, k + 16] = exchanged_by == opp
+    out[:, k + 17] = rows[:, 13] != 0
+    out[:, k + 18] = rows[:, 6] / talon_total
+    out[:, k + 19] = rows[:, 4] / hand_total
+    for j, column in enumerate((18, 20, 22)):
+        out[:, k + 20 + 2 * j] = mine(column) / _POINTS_SCALE
+        out[:, k + 21 + 2 * j] = theirs(column) / _POINTS_SCALE
     tricks = float(n // 2)
-    out[:, k + 26 : k + 28] = rows[:, 19:21] / tricks
-    out[:, k + 28 : k + 32] = (rows[:, 21, None] >> np.arange(4)) & 1
-    out[:, k + 32 : k + 36] = (rows[:, 22, None] >> np.arange(4)) & 1
-    _one_hot_rows(out, k + 36, rows[:, 23], 4)
-    out[:, k + 40] = np.where(rows[:, 24] >= 0, rows[:, 24] / tricks, 0.0)
-    out[:, k + 41] = rows[:, 25] / tricks
-    out[:, k + 42 : k + 44] = rows[:, 26:28] / _POINTS_SCALE
+    out[:, k + 26] = cards[:, 3].sum(axis=1) // 2 / tricks
+    out[:, k + 27] = cards[:, 4].sum(axis=1) // 2 / tricks
+    declared = rows[:, 11]
+    out[:, k + 28 : k + 32] = ((declared >> (4 * seat))[:, None] >> np.arange(4)) & 1
+    out[:, k + 32 : k + 36] = ((declared >> (4 * opp))[:, None] >> np.arange(4)) & 1
+    _one_hot_rows(out, k + 36, rows[:, 12], 4)
+    out[:, k + 40 : k + 44] = 0.0
+    snapshots = [(i, views[i].close_snapshot) for i in np.flatnonzero(closed_by >= 0).tolist()]
+    closed = [i for i, snap in snapshots if snap is not None]
+    if closed:
+        snaps = np.array([_snapshot(snap) for _, snap in snapshots if snap is not None], np.int64)
+        out[closed, k + 40 : k + 42] = snaps[:, :2] / tricks
+        out[closed, k + 42 : k + 44] = snaps[:, 2:] / _POINTS_SCALE
 
 
 def _batch_deck(views: Sequence[PlayerView]) -> Deck:
