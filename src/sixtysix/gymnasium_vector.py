@@ -58,9 +58,11 @@ one, ``backend="native"`` requires the native one.
 
 from __future__ import annotations
 
+import contextlib
+import gc
 import importlib
 import random
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from typing import Any, Protocol, runtime_checkable
 
 import gymnasium
@@ -231,6 +233,23 @@ class PythonStepper:
         if state is None:
             raise AdapterError("call reset() before using the environment")
         return state
+
+
+@contextlib.contextmanager
+def _collector_paused() -> Iterator[None]:
+    """Pause Python's cyclic garbage collector (if it runs) for one batch step.
+
+    A step allocates thousands of short-lived objects without cycles (states, views,
+    tuples), which reference counting frees; the collector's passes over them cost
+    about 5% of a pure-Python step. It is enabled again after the step if it was.
+    """
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()
 
 
 def native_stepper(rules: Rules, opponent: Bot, seat: int, num_envs: int) -> BatchStepper | None:
@@ -464,13 +483,14 @@ class VsBotVectorEnv(VectorEnv[Any, Any, Any]):
         rewards = np.zeros(n, np.float64)
         terminated = np.zeros(n, np.bool_)
         rows = np.flatnonzero(playing & legal)
-        self.stepper.play(rows, ids[rows], rewards, terminated)
-        rewards[illegal] = ILLEGAL_ACTION_REWARD
-        terminated |= illegal
-        resets = np.flatnonzero(resetting)
-        if len(resets):
-            self._deal(resets, None)
-        self.stepper.encode(self._observations, self._masks)
+        with _collector_paused():
+            self.stepper.play(rows, ids[rows], rewards, terminated)
+            rewards[illegal] = ILLEGAL_ACTION_REWARD
+            terminated |= illegal
+            resets = np.flatnonzero(resetting)
+            if len(resets):
+                self._deal(resets, None)
+            self.stepper.encode(self._observations, self._masks)
         self._masks[illegal] = 0
         self._autoreset = terminated.copy()
         return (

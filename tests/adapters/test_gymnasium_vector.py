@@ -455,3 +455,27 @@ def test_self_play_bad_input() -> None:
         SelfPlayVectorEnv(1, illegal="skip")
     again, _ = strict.reset()
     assert again.shape == (2, 184)
+
+
+def test_the_collector_is_paused_only_during_a_step(monkeypatch: pytest.MonkeyPatch) -> None:
+    import gc
+
+    envs = VsBotVectorEnv(2)
+    envs.reset(seed=0)
+    seen: list[bool] = []
+    play = envs.stepper.play
+
+    def spy(*args: Any) -> None:
+        seen.append(gc.isenabled())
+        play(*args)
+
+    monkeypatch.setattr(envs.stepper, "play", spy)
+    assert gc.isenabled()
+    envs.step(np.argmax(envs.action_masks(), axis=1))
+    assert seen == [False] and gc.isenabled()
+    gc.disable()
+    try:
+        envs.step(np.argmax(envs.action_masks(), axis=1))
+        assert not gc.isenabled()
+    finally:
+        gc.enable()
