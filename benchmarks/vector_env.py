@@ -5,6 +5,8 @@ Run from a clone with the gymnasium extra installed (``pip install -e '.[gymnasi
     python benchmarks/vector_env.py                     # N = 1,024, about a minute
     python benchmarks/vector_env.py --num-envs 256 --seconds 3 --variant classic_66
     python benchmarks/vector_env.py --pgx               # also pgx, if it is installed
+    XLA_FLAGS="--xla_cpu_multi_thread_eigen=false intra_op_parallelism_threads=1" \
+        taskset -c 0 python benchmarks/vector_env.py --only-pgx   # pgx on one core
 
 Each figure is agent steps per second of a uniformly random *legal* policy (the masks
 are read, actions chosen for the whole batch with NumPy), observations and masks
@@ -130,6 +132,7 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=5.0, help="per figure")
     parser.add_argument("--variant", default="schnapsen")
     parser.add_argument("--pgx", action="store_true", help="also time pgx's leduc_holdem")
+    parser.add_argument("--only-pgx", action="store_true", help="time pgx alone")
     args = parser.parse_args()
 
     from sixtysix.gymnasium_vector import native_stepper
@@ -140,7 +143,7 @@ def main() -> None:
 
     print(f"{args.variant}, N = {args.num_envs}, {args.seconds:g} s per figure")
     print(f"{'agent steps per second':44s} {'CPU second':>12s} {'wall second':>12s}")
-    for opponent in ("random", "rule"):
+    for opponent in () if args.only_pgx else ("random", "rule"):
         show(f"single VsBotEnv vs {opponent}", single(args.variant, opponent, args.seconds))
         show(
             f"vector, Python stepper, vs {opponent}",
@@ -155,7 +158,7 @@ def main() -> None:
             )
         else:
             print(f"vector, native stepper, vs {opponent:14s} (sixtysix.native not available)")
-    if args.pgx:
+    if args.pgx or args.only_pgx:
         figures = pgx_figure(args.num_envs, args.seconds)
         if figures is None:
             print("pgx leduc_holdem: pgx is not installed")

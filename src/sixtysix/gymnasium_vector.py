@@ -435,9 +435,14 @@ class VsBotVectorEnv(VectorEnv[Any, Any, Any]):
         """
         self.redeals[rows] = 0
         pending = rows
-        for _ in range(_MAX_REDEALS):
-            if not len(pending):
-                return
+        attempts = 0
+        while len(pending):
+            if attempts == _MAX_REDEALS:
+                raise AdapterError(
+                    f"the opponent ended {_MAX_REDEALS} hands in a row before the agent's "
+                    "first move"
+                )
+            attempts += 1
             dealers = []
             deal_seeds = []
             opponent_seeds = []
@@ -454,10 +459,6 @@ class VsBotVectorEnv(VectorEnv[Any, Any, Any]):
                 np.array(opponent_seeds, np.int64),
             )
             self.redeals[pending] += 1
-        if len(pending):
-            raise AdapterError(
-                f"the opponent ended {_MAX_REDEALS} hands in a row before the agent's first move"
-            )
 
     def step(self, actions: Any) -> tuple[Any, Any, Any, Any, dict[str, Any]]:
         """Play one action in every sub-environment (autoresetting the finished ones).
@@ -652,8 +653,7 @@ class SelfPlayVectorEnv:
     def _encode(self) -> None:
         views = []
         for row, state in enumerate(self._states):
-            if state is None:
-                raise AdapterError("call reset() before step()")
+            assert state is not None  # reset() deals every row
             seat = state.to_move
             self._players[row] = -1 if seat is None else seat
             views.append(observe(state, 0 if seat is None else seat))

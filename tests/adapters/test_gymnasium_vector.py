@@ -16,7 +16,7 @@ from gymnasium.vector import AutoresetMode, SyncVectorEnv, VectorEnv  # noqa: E4
 
 import sixtysix as ss  # noqa: E402
 from sixtysix.bots import RuleBot  # noqa: E402
-from sixtysix.encoding import encode_view_array  # noqa: E402
+from sixtysix.encoding import encode_view_array, encode_views_into  # noqa: E402
 from sixtysix.errors import AdapterError, PlayerError  # noqa: E402
 from sixtysix.gymnasium import ENV_ID, ILLEGAL_ACTION_REWARD  # noqa: E402
 from sixtysix.gymnasium_vector import (  # noqa: E402
@@ -479,3 +479,24 @@ def test_the_collector_is_paused_only_during_a_step(monkeypatch: pytest.MonkeyPa
         assert not gc.isenabled()
     finally:
         gc.enable()
+
+
+def test_python_stepper_before_a_deal_and_small_caches(monkeypatch: pytest.MonkeyPatch) -> None:
+    stepper = PythonStepper(ss.SCHNAPSEN, RuleBot(), 0, 2)
+    observations = np.zeros((2, 184), np.float32)
+    masks = np.zeros((2, 40), np.int8)
+    with pytest.raises(AdapterError, match="call reset"):
+        stepper.encode(observations, masks)
+    with pytest.raises(AdapterError, match="call reset"):
+        stepper.state(1)
+    # The encoders' identity caches start again when full: same results.
+    monkeypatch.setattr("sixtysix.encoding._CACHE_LIMIT", 1)
+    monkeypatch.setattr("sixtysix.encoding._MASK_BITS", {})
+    monkeypatch.setattr("sixtysix.encoding._SIZES", {})
+    assert assert_same_run({"variant": "schnapsen", "opponent": "rule"}, 3, 15, 0.0) >= 0
+    views = [
+        ss.observe(ss.new_hand(rules, seed=1), 0) for rules in (ss.CLASSIC_66, PRESETS["HOYLE_66"])
+    ]
+    out = np.zeros((2, 212), np.float32)
+    encode_views_into(views, out)
+    assert all(np.array_equal(out[k], encode_view_array(v)) for k, v in enumerate(views))
