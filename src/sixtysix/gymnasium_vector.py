@@ -87,7 +87,13 @@ from .observe import observe
 from .rules import Rules, preset_name
 from .state import HandState, Step
 
-__all__ = ["BatchStepper", "PythonStepper", "SelfPlayVectorEnv", "VsBotVectorEnv"]
+__all__ = [
+    "BatchStepper",
+    "PythonStepper",
+    "SelfPlayVectorEnv",
+    "VsBotVectorEnv",
+    "native_stepper",
+]
 
 _ILLEGAL = ("lose", "raise")
 _BACKENDS = ("auto", "python", "native")
@@ -106,7 +112,15 @@ class BatchStepper(Protocol):
     opponent answer, and writes observations and masks. ``rows`` are sub-environment
     indices (``int64`` arrays, each row at most once per call). A stepper must give
     exactly what :class:`PythonStepper` gives for the same calls (the vector tests
-    compare them).
+    compare them): the deal of :func:`~sixtysix.new_hand` from an int seed, the
+    opponent's choices with its own ``random.Random`` (``RandomBot`` draws
+    ``rng.randrange(len(moves))`` over its legal moves in the engine's order, false
+    claims left out; ``RuleBot`` draws nothing), the encoding of
+    :func:`~sixtysix.encoding.encode_view` to the last bit of its ``float32`` values.
+
+    A native core offers one through ``sixtysix.native.batch_stepper(rules=...,
+    opponent=..., seat=..., num_envs=...)``, returning ``None`` for a rule set or
+    opponent it does not run (:func:`native_stepper` asks it).
     """
 
     def deal(
