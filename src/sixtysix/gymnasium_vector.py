@@ -428,7 +428,11 @@ class VsBotVectorEnv(VectorEnv[Any, Any, Any]):
         self._autoreset[rows] = False
         self._started = True
         self.stepper.encode(self._observations, self._masks)
-        return self._result(), self._info(None)
+        info = self._info(None)
+        if not reset_mask.all():  # as SyncVectorEnv: the infos of the reset ones only
+            info["action_mask"][~reset_mask] = 0
+            info["_action_mask"] = reset_mask.copy()
+        return self._result(), info
 
     def _seeds(self, seed: int | Sequence[int | None] | None) -> list[int | None]:
         n = self.num_envs

@@ -188,6 +188,10 @@ def test_reset_options() -> None:
     single = ss.gymnasium.VsBotEnv()
     assert np.array_equal(observations[3], single.reset(seed=53)[0])
     assert infos["action_mask"].shape == (6, 40)
+    sync = make_sync(6)
+    sync.reset(seed=1)
+    sync_observations, sync_infos = sync.reset(seed=50, options={"reset_mask": mask.copy()})
+    assert data_equivalence((observations, infos), (sync_observations, sync_infos), exact=True)
     for bad in (mask.tolist(), mask[:3], np.zeros(6, np.bool_), mask.astype(np.int8)):
         with pytest.raises(AdapterError, match="reset_mask"):
             envs.reset(options={"reset_mask": bad})
