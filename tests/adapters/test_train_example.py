@@ -39,7 +39,7 @@ def test_evaluation_of_a_fake_policy(example: Any) -> None:
     assert example.evaluate(example.first_legal_policy, "rule", 9) == result
 
 
-def test_duplicate_deals_cancel_the_cards(example: Any) -> None:
+def test_duplicate_deals_cancel_the_cards(example: Any, monkeypatch: pytest.MonkeyPatch) -> None:
     """A policy that plays like the opponent breaks even on every duplicate deal."""
     import sixtysix as ss
     from sixtysix.bots import RuleBot
@@ -49,15 +49,15 @@ def test_duplicate_deals_cancel_the_cards(example: Any) -> None:
     # RuleBot ignores its generator: as the policy, it meets itself, so seat 0 and
     # seat 1 of one deal are the same hand from both sides and sum to zero.
     bot = RuleBot()
-    holder: dict[str, Any] = {}
+    made: list[Any] = []
     original = VsBotVectorEnv.__init__
 
     def record(self: Any, *args: Any, **kwargs: Any) -> None:
         original(self, *args, **kwargs)
-        holder["env"] = self
+        made.append(self)
 
     def as_rule_bot(observations: Any, masks: Any) -> Any:
-        env = holder["env"]
+        env = made[-1]
         out = []
         for row in range(env.num_envs):
             state = env.state(row)
@@ -67,12 +67,9 @@ def test_duplicate_deals_cancel_the_cards(example: Any) -> None:
             out.append(move_id(bot.choose(ss.observe(state, env.seat), random.Random(0))))
         return np.array(out)
 
-    try:
-        VsBotVectorEnv.__init__ = record  # type: ignore[method-assign]
-        result = example.evaluate(as_rule_bot, "rule", 6)
-    finally:
-        VsBotVectorEnv.__init__ = original  # type: ignore[method-assign]
-    assert result["mean"] == 0.0 and result["illegal"] == 0
+    monkeypatch.setattr(VsBotVectorEnv, "__init__", record)
+    result = example.evaluate(as_rule_bot, "rule", 6)
+    assert result["mean"] == 0.0 and result["illegal"] == 0 and len(made) == 4
 
 
 def test_illegal_actions_are_counted(example: Any) -> None:
