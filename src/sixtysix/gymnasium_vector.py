@@ -46,7 +46,9 @@ move ids (out of range, not integers, masked out) follow ``illegal`` per
 sub-environment as in the single environment: ``"lose"`` ends that hand with reward
 ``-3``, ``infos["illegal_action"]`` true for it and an all-zero mask; ``"raise"``
 raises before any sub-environment is stepped. Actions for hands that ended in the
-previous step are ignored (the autoreset).
+previous step are ignored (the autoreset). An opponent that raises in the middle of a
+batch leaves some hands moved and others not: its error propagates, and the
+environment refuses to step until the next full :meth:`~VsBotVectorEnv.reset`.
 
 **Backends.** The hands are advanced by a *batch stepper* (:class:`BatchStepper`):
 the native core's when ``sixtysix.native`` is installed and supports the rule set and
@@ -417,17 +419,21 @@ class VsBotVectorEnv(VectorEnv[Any, Any, Any]):
                 f"entry, not {quote(reset_mask)}"
             )
         elif not self._started and not reset_mask.all():
-            raise AdapterError("the first reset() deals every sub-environment: no reset_mask")
+            raise AdapterError(
+                "the first reset() (and the one after an error) deals every "
+                "sub-environment: no reset_mask"
+            )
         if isinstance(seed, int):
             super().reset(seed=seed)
         rows = np.flatnonzero(reset_mask)
         for row in rows.tolist():
             if seeds[row] is not None or self._sub_rngs[row] is None:
                 self._sub_rngs[row] = seeding.np_random(seeds[row])[0]
+        self._started = False  # until every hand is dealt (an opponent may raise)
         self._deal(rows, dealer)
         self._autoreset[rows] = False
-        self._started = True
         self.stepper.encode(self._observations, self._masks)
+        self._started = True
         info = self._info(None)
         if not reset_mask.all():  # as SyncVectorEnv: the infos of the reset ones only
             info["action_mask"][~reset_mask] = 0
@@ -502,14 +508,20 @@ class VsBotVectorEnv(VectorEnv[Any, Any, Any]):
         rewards = np.zeros(n, np.float64)
         terminated = np.zeros(n, np.bool_)
         rows = np.flatnonzero(playing & legal)
-        with _collector_paused():
-            self.stepper.play(rows, ids[rows], rewards, terminated)
-            rewards[illegal] = ILLEGAL_ACTION_REWARD
-            terminated |= illegal
-            resets = np.flatnonzero(resetting)
-            if len(resets):
-                self._deal(resets, None)
-            self.stepper.encode(self._observations, self._masks)
+        try:
+            with _collector_paused():
+                self.stepper.play(rows, ids[rows], rewards, terminated)
+                rewards[illegal] = ILLEGAL_ACTION_REWARD
+                terminated |= illegal
+                resets = np.flatnonzero(resetting)
+                if len(resets):
+                    self._deal(resets, None)
+                self.stepper.encode(self._observations, self._masks)
+        except BaseException:
+            # Some hands may have moved and others not (the opponent raised, or an
+            # interrupt): no step may follow until a reset deals them all again.
+            self._started = False
+            raise
         self._masks[illegal] = 0
         self._autoreset = terminated.copy()
         return (

@@ -504,3 +504,36 @@ def test_python_stepper_before_a_deal_and_small_caches(monkeypatch: pytest.Monke
     out = np.zeros((2, 212), np.float32)
     encode_views_into(views, out)
     assert all(np.array_equal(out[k], encode_view_array(v)) for k, v in enumerate(views))
+
+
+class Failing:
+    """Plays the first legal move, until it raises at its ``fail_at``-th call."""
+
+    def __init__(self, fail_at: int) -> None:
+        self.calls = 0
+        self.fail_at = fail_at
+
+    def choose(self, view: ss.PlayerView, rng: Any) -> ss.Move:
+        self.calls += 1
+        if self.calls == self.fail_at:
+            raise RuntimeError("the bot broke")
+        return view.legal_moves()[0]
+
+
+@pytest.mark.parametrize("fail_at", [1, 40])
+def test_an_opponent_that_raises_leaves_no_half_stepped_batch(fail_at: int) -> None:
+    bot = Failing(fail_at)
+    envs = VsBotVectorEnv(8, opponent=bot)
+    with pytest.raises(RuntimeError, match="the bot broke"):
+        envs.reset(seed=0)
+        for _ in range(60):
+            envs.step(np.argmax(envs.action_masks(), axis=1))
+    # Some hands moved and others did not: nothing goes on until a full reset.
+    with pytest.raises(AdapterError, match="call reset"):
+        envs.step(np.zeros(8, np.int64))
+    with pytest.raises(AdapterError, match="deals every sub-environment"):
+        envs.reset(options={"reset_mask": np.eye(8, dtype=np.bool_)[0]})
+    bot.fail_at = 0
+    observations, _ = envs.reset(seed=0)
+    assert np.array_equal(observations, VsBotVectorEnv(8, opponent=Failing(0)).reset(seed=0)[0])
+    envs.step(np.argmax(envs.action_masks(), axis=1))
