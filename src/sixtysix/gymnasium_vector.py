@@ -400,7 +400,7 @@ class VsBotVectorEnv(VectorEnv[Any, Any, Any]):
                 before the agent's first move.
         """
         n = self.num_envs
-        seeds = self._seeds(seed)
+        seeds = _seed_list(seed, n, non_negative=True)
         options = dict(options or {})
         dealer = options.get("dealer")
         if dealer is not None and (type(dealer) is not int or dealer not in (0, 1)):
@@ -423,8 +423,8 @@ class VsBotVectorEnv(VectorEnv[Any, Any, Any]):
                 "the first reset() (and the one after an error) deals every "
                 "sub-environment: no reset_mask"
             )
-        if isinstance(seed, int):
-            super().reset(seed=seed)
+        if _is_int(seed):
+            super().reset(seed=seeds[0])
         rows = np.flatnonzero(reset_mask)
         for row in rows.tolist():
             if seeds[row] is not None or self._sub_rngs[row] is None:
@@ -439,18 +439,6 @@ class VsBotVectorEnv(VectorEnv[Any, Any, Any]):
             info["action_mask"][~reset_mask] = 0
             info["_action_mask"] = reset_mask.copy()
         return self._result(), info
-
-    def _seeds(self, seed: int | Sequence[int | None] | None) -> list[int | None]:
-        n = self.num_envs
-        if seed is None:
-            return [None] * n
-        if type(seed) is int:
-            return [seed + i for i in range(n)]
-        if isinstance(seed, Sequence) and not isinstance(seed, str | bytes):
-            seeds = list(seed)
-            if len(seeds) == n and all(s is None or type(s) is int for s in seeds):
-                return seeds
-        raise AdapterError(f"seed must be None, an int or a list of {n} ints, not {quote(seed)}")
 
     def _deal(self, rows: Int64Array, dealer: int | None) -> None:
         """Deal in ``rows``, drawing as ``VsBotEnv.reset`` does.
@@ -651,22 +639,7 @@ class SelfPlayVectorEnv:
         Raises:
             AdapterError: a seed that is none of these.
         """
-        n = self.num_envs
-        if seed is None:
-            seeds: list[int | None] = [None] * n
-        elif type(seed) is int:
-            seeds = [seed + i for i in range(n)]
-        elif (
-            isinstance(seed, Sequence)
-            and not isinstance(seed, str | bytes)
-            and len(seed) == n
-            and all(s is None or type(s) is int for s in seed)
-        ):
-            seeds = list(seed)
-        else:
-            raise AdapterError(
-                f"seed must be None, an int or a list of {n} ints, not {quote(seed)}"
-            )
+        seeds = _seed_list(seed, self.num_envs, non_negative=False)
         for row, row_seed in enumerate(seeds):
             if row_seed is not None:
                 self._rngs[row] = random.Random(row_seed)
@@ -758,6 +731,36 @@ class SelfPlayVectorEnv:
         if state is None:
             raise AdapterError("call reset() before using the environment")
         return state
+
+
+def _is_int(value: object) -> bool:
+    return isinstance(value, int | np.integer) and not isinstance(value, bool | np.bool_)
+
+
+def _seed_list(seed: Any, n: int, *, non_negative: bool) -> list[int | None]:
+    """The seed of each of ``n`` rows: ``None``, ``seed + i`` for an int, or a list's.
+
+    Raises:
+        AdapterError: ``seed`` is none of these (or negative, with ``non_negative``).
+    """
+    seeds: list[Any] | None = None
+    if seed is None:
+        seeds = [None] * n
+    elif _is_int(seed):
+        seeds = [int(seed) + i for i in range(n)]
+    elif isinstance(seed, np.ndarray | Sequence) and not isinstance(seed, str | bytes):
+        seeds = list(seed)
+        if len(seeds) != n or not all(s is None or _is_int(s) for s in seeds):
+            seeds = None
+    if seeds is not None and non_negative and any(s is not None and s < 0 for s in seeds):
+        seeds = None
+    if seeds is None:
+        kind = "non-negative int" if non_negative else "int"
+        article = "a" if non_negative else "an"
+        raise AdapterError(
+            f"seed must be None, {article} {kind} or a list of {n} {kind}s, not {quote(seed)}"
+        )
+    return [None if s is None else int(s) for s in seeds]
 
 
 def _action_ids(

@@ -199,9 +199,13 @@ def test_reset_options() -> None:
         VsBotVectorEnv(6).reset(options={"reset_mask": mask})
     with pytest.raises(AdapterError, match="the dealer must be 0 or 1"):
         envs.reset(options={"dealer": 2})
-    for bad_seed in ([1, 2], "seed", 1.5, [1, 2, 3, 4, 5, "6"]):
-        with pytest.raises(AdapterError, match="seed must be"):
+    for bad_seed in ([1, 2], "seed", 1.5, [1, 2, 3, 4, 5, "6"], -1, [0, 1, 2, 3, 4, -5], True):
+        with pytest.raises(AdapterError, match="seed must be None, a non-negative int"):
             envs.reset(seed=bad_seed)  # type: ignore[arg-type]
+    # NumPy ints and arrays are seeds too.
+    first, _ = envs.reset(seed=np.int64(9))
+    again, _ = envs.reset(seed=np.arange(9, 15))
+    assert np.array_equal(first, again)
 
 
 def test_bad_action_shapes_raise_and_step_nothing() -> None:
@@ -451,8 +455,9 @@ def test_self_play_bad_input() -> None:
     with pytest.raises(AdapterError, match=r"hand 0: action 0.5 is illegal for player_\d"):
         strict.step(np.array([0.5, 0.5]))
     assert [strict.state(0), strict.state(1)] == before
-    with pytest.raises(AdapterError, match="seed must be"):
+    with pytest.raises(AdapterError, match="seed must be None, an int or a list of 2 ints"):
         strict.reset(seed=[1])
+    assert np.array_equal(strict.reset(seed=-4)[0], strict.reset(seed=[-4, -3])[0])
     with pytest.raises(AdapterError, match="num_envs"):
         SelfPlayVectorEnv(0)
     with pytest.raises(AdapterError, match="illegal must be"):
