@@ -542,3 +542,21 @@ def test_an_opponent_that_raises_leaves_no_half_stepped_batch(fail_at: int) -> N
     observations, _ = envs.reset(seed=0)
     assert np.array_equal(observations, VsBotVectorEnv(8, opponent=Failing(0)).reset(seed=0)[0])
     envs.step(np.argmax(envs.action_masks(), axis=1))
+
+
+def test_gymnasium_vector_wrappers_work() -> None:
+    """Gymnasium's own vector wrappers read the NEXT_STEP metadata and the batches."""
+    from gymnasium.wrappers.vector import NormalizeObservation, RecordEpisodeStatistics
+
+    envs = RecordEpisodeStatistics(NormalizeObservation(make_vec(4, opponent="rule")))
+    _, infos = envs.reset(seed=0)
+    rng = np.random.default_rng(0)
+    finished = []
+    for _ in range(80):
+        _, rewards, terminations, _, infos = envs.step(pick(infos["action_mask"], rng))
+        if "episode" in infos:
+            done = infos["_episode"]
+            finished += infos["episode"]["r"][done].tolist()
+            assert (rewards[done] == infos["episode"]["r"][done]).all()
+            assert terminations[done].all()
+    assert len(finished) > 4 and set(finished) <= {-3.0, -2.0, -1.0, 0.0, 1.0, 2.0, 3.0}
