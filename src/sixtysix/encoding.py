@@ -115,6 +115,9 @@ and ``int8``) and import NumPy when first called.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from itertools import chain
+from operator import attrgetter
 from typing import TYPE_CHECKING, Any
 
 import attrs
@@ -136,11 +139,13 @@ if TYPE_CHECKING:
 __all__ = [
     "action_mask",
     "action_mask_array",
+    "action_masks_into",
     "decode_mask",
     "encode_partnership_view",
     "encode_partnership_view_array",
     "encode_view",
     "encode_view_array",
+    "encode_views_into",
     "layout",
     "observation_size",
     "partnership_action_mask",
@@ -400,6 +405,264 @@ def action_mask_array(view: PlayerView) -> npt.NDArray[np.int8]:
     import numpy as np
 
     return np.asarray(action_mask(view), dtype=np.int8)
+
+
+# ---------------------------------------------------------------- batches of views
+
+# Per rule set (by identity, the value kept so the id stays valid): the divisors of the
+# sizes block, (talon size, cards per hand).
+_SIZES: dict[int, tuple[Rules, int, int]] = {}
+# Per legal-move tuple (by identity; legal_moves returns cached tuples): its ids as bits.
+_MASK_BITS: dict[int, tuple[tuple[Move, ...], int]] = {}
+_CACHE_LIMIT = 50_000
+
+
+def _sizes(rules: Rules) -> tuple[int, int]:
+    entry = _SIZES.get(id(rules))
+    if entry is None or entry[0] is not rules:
+        if len(_SIZES) >= _CACHE_LIMIT:
+            _SIZES.clear()
+        entry = _SIZES[id(rules)] = (rules, rules.talon_size, sum(rules.deal_packets))
+    return entry[1], entry[2]
+
+
+# The int fields of a view that the batch encoder reads (then its pairs, flattened).
+_GATHER = attrgetter(
+    "seat",
+    "dealer",
+    "trump",
+    "hand_mask",
+    "opponent_hand_size",
+    "opponent_known_mask",
+    "talon_size",
+    "talon_bottom",
+    "step",
+    "leader",
+    "lead",
+    "declared",
+    "turn_marriage",
+    "turn_steps",
+    "closed_by",
+    "exchanged_by",
+)
+
+
+#: The length of a :func:`_view_row`.
+_ROW_SIZE = 24
+
+
+def _snapshot(snap: Any) -> tuple[int, int, int, int]:
+    return (
+        snap.tricks_played,
+        snap.opponent_tricks,
+        snap.opponent_card_points,
+        snap.opponent_marriages,
+    )
+
+
+def _view_row(view: PlayerView) -> tuple[int, ...]:
+    """The ints of ``view`` for the batch encoder: :data:`_GATHER`, then the pairs."""
+    return (
+        *_GATHER(view),
+        *view.won,
+        *view.card_points,
+        *view.marriages,
+        *view.pending,
+    )
+
+
+def encode_views_into(views: Sequence[PlayerView], out: npt.NDArray[np.float32]) -> None:
+    """Write :func:`encode_view_array` of ``views[k]`` into row ``out[k]``, for every k.
+
+    For batches (the vector environment encodes every sub-environment's view in one
+    call): the integers of each view are gathered in Python, the vectors are computed
+    with NumPy for the whole batch at once, and ``out`` is written in place. The views
+    may come from different seats and hands; they must share one deck, whose
+    :func:`observation_size` is ``out``'s row length. The rows are equal to
+    :func:`encode_view_array`'s (a test checks it on random hands of every preset).
+
+    >>> import numpy as np
+    >>> from sixtysix import SCHNAPSEN, new_hand, observe
+    >>> views = [observe(new_hand(SCHNAPSEN, seed=s), s % 2) for s in range(3)]
+    >>> out = np.zeros((3, observation_size(SCHNAPSEN)), np.float32)
+    >>> encode_views_into(views, out)
+    >>> all(np.array_equal(out[k], encode_view_array(v)) for k, v in enumerate(views))
+    True
+
+    Raises:
+        SixtySixError: a view is not a :class:`~sixtysix.PlayerView`, the views do not
+            share one deck, or ``out`` is not a ``float32`` array of
+            ``(len(views), observation_size)``.
+    """
+    import numpy as np
+
+    count = len(views)
+    if count == 0:
+        if getattr(out, "ndim", None) != 2 or len(out) or out.dtype != np.float32:
+            raise SixtySixError(
+                f"out must be a float32 array of 0 rows, not {_describe_array(out)}"
+            )
+        return
+    deck = _batch_deck(views)
+    n = deck.size
+    _check_out(out, (count, len(_CARD_BLOCKS) * n + _FIXED_SIZE), "float32")
+    flat = chain.from_iterable(map(_view_row, views))
+    rows = np.fromiter(flat, np.int64, count * _ROW_SIZE).reshape(count, _ROW_SIZE)
+    rules = views[0].rules
+    if all(v.rules is rules for v in views):
+        talon_total: Any = rules.talon_size
+        hand_total: Any = sum(rules.deal_packets)
+    else:
+        sizes = np.array([_sizes(v.rules) for v in views], dtype=np.int64)
+        talon_total, hand_total = sizes[:, 0], sizes[:, 1]
+    seat = rows[:, 0]
+    first = seat == 0
+    opp = 1 - seat
+
+    def mine(column: int) -> Any:
+        return np.where(first, rows[:, column], rows[:, column + 1])
+
+    def theirs(column: int) -> Any:
+        return np.where(first, rows[:, column + 1], rows[:, column])
+
+    closed_by, exchanged_by = rows[:, 14], rows[:, 15]
+    # The exclusions are strict-phase inferences: none before the talon is closed or
+    # exhausted, so the property's walk over the tricks runs only in strict rows.
+    excluded = np.zeros(count, np.int64)
+    strict = np.flatnonzero((closed_by >= 0) | (rows[:, 6] == 0)).tolist()
+    if strict:
+        excluded[strict] = [views[i].opponent_excluded_mask for i in strict]
+    masks = np.stack((rows[:, 3], rows[:, 5], excluded, mine(16), theirs(16)), axis=1)
+    positions = _bit_positions(deck)
+    cards = (masks[:, :, None] >> positions) & 1
+    out[:, : 5 * n] = cards.reshape(count, 5 * n)
+    out[:, 5 * n : 6 * n] = rows[:, 10, None] == positions
+    out[:, 6 * n : 7 * n] = rows[:, 7, None] == positions
+    k = 7 * n
+    step, leader = rows[:, 8], rows[:, 9]
+    _one_hot_rows(out, k, rows[:, 2], 4)
+    _one_hot_rows(out, k + 4, step, 4)
+    _one_hot_rows(out, k + 8, seat, 2)
+    to_move = np.where(step == int(Step.FOLLOW), 1 - leader, leader)
+    out[:, k + 10] = (step != int(Step.OVER)) & (to_move == seat)
+    out[:, k + 11] = leader == seat
+    out[:, k + 12] = rows[:, 1] == seat
+    out[:, k + 13] = closed_by == seat
+    out[:, k + 14] = closed_by == opp
+    out[:, k + 15] = exchanged_by == seat
+    out[:, k + 16] = exchanged_by == opp
+    out[:, k + 17] = rows[:, 13] != 0
+    out[:, k + 18] = rows[:, 6] / talon_total
+    out[:, k + 19] = rows[:, 4] / hand_total
+    for j, column in enumerate((18, 20, 22)):
+        out[:, k + 20 + 2 * j] = mine(column) / _POINTS_SCALE
+        out[:, k + 21 + 2 * j] = theirs(column) / _POINTS_SCALE
+    tricks = float(n // 2)
+    out[:, k + 26] = cards[:, 3].sum(axis=1) // 2 / tricks
+    out[:, k + 27] = cards[:, 4].sum(axis=1) // 2 / tricks
+    declared = rows[:, 11]
+    out[:, k + 28 : k + 32] = ((declared >> (4 * seat))[:, None] >> np.arange(4)) & 1
+    out[:, k + 32 : k + 36] = ((declared >> (4 * opp))[:, None] >> np.arange(4)) & 1
+    _one_hot_rows(out, k + 36, rows[:, 12], 4)
+    out[:, k + 40 : k + 44] = 0.0
+    snapshots = [(i, views[i].close_snapshot) for i in np.flatnonzero(closed_by >= 0).tolist()]
+    closed = [i for i, snap in snapshots if snap is not None]
+    if closed:
+        snaps = np.array([_snapshot(snap) for _, snap in snapshots if snap is not None], np.int64)
+        out[closed, k + 40 : k + 42] = snaps[:, :2] / tricks
+        out[closed, k + 42 : k + 44] = snaps[:, 2:] / _POINTS_SCALE
+
+
+def _batch_deck(views: Sequence[PlayerView]) -> Deck:
+    first = views[0]
+    if not isinstance(first, PlayerView):
+        raise SixtySixError(f"encode_views_into needs PlayerViews, not {quote(first)}")
+    deck = first.rules.deck
+    for view in views:
+        if type(view) is not PlayerView:
+            raise SixtySixError(f"encode_views_into needs PlayerViews, not {quote(view)}")
+        if view.rules.deck is not deck:
+            raise SixtySixError(
+                f"the views of one batch share a deck: {deck.name} and {view.rules.deck.name}"
+            )
+    return deck
+
+
+def _check_out(out: Any, shape: tuple[int, ...], dtype: str) -> None:
+    if getattr(out, "shape", None) != shape or getattr(out, "dtype", None) != dtype:
+        raise SixtySixError(
+            f"out must be a {dtype} array of shape {shape}, not {_describe_array(out)}"
+        )
+
+
+def _describe_array(value: Any) -> str:
+    shape = getattr(value, "shape", None)
+    dtype = getattr(value, "dtype", None)
+    if shape is None or dtype is None:
+        return quote(value)
+    return f"a {dtype} array of shape {tuple(shape)}"
+
+
+_BIT_POSITIONS: dict[Deck, Any] = {}
+
+
+def _bit_positions(deck: Deck) -> Any:
+    """The card index of each position of a card block (the deck's canonical order)."""
+    positions = _BIT_POSITIONS.get(deck)
+    if positions is None:
+        import numpy as np
+
+        positions = _BIT_POSITIONS[deck] = np.array([c.index for c in deck.cards], np.int64)
+    return positions
+
+
+def _one_hot_rows(out: Any, start: int, index: Any, size: int) -> None:
+    import numpy as np
+
+    out[:, start : start + size] = index[:, None] == np.arange(size)
+
+
+def _mask_bits(moves: tuple[Move, ...]) -> int:
+    entry = _MASK_BITS.get(id(moves))
+    if entry is None or entry[0] is not moves:
+        bits = 0
+        for move in moves:
+            bits |= 1 << move_id(move)
+        if len(_MASK_BITS) >= _CACHE_LIMIT:
+            _MASK_BITS.clear()
+        entry = _MASK_BITS[id(moves)] = (moves, bits)
+    return entry[1]
+
+
+def action_masks_into(views: Sequence[PlayerView], out: npt.NDArray[np.int8]) -> None:
+    """Write :func:`action_mask_array` of ``views[k]`` into row ``out[k]``, for every k.
+
+    The batch form of :func:`action_mask_array`, as :func:`encode_views_into` is of
+    :func:`encode_view_array`.
+
+    >>> import numpy as np
+    >>> from sixtysix import SCHNAPSEN, new_hand, observe
+    >>> state = new_hand(SCHNAPSEN, seed=1, dealer=0)
+    >>> out = np.zeros((2, 40), np.int8)
+    >>> action_masks_into([observe(state, 0), observe(state, 1)], out)
+    >>> from sixtysix import legal_moves
+    >>> out.sum(axis=1).tolist() == [0, len(legal_moves(state))]
+    True
+
+    Raises:
+        SixtySixError: a view is not a :class:`~sixtysix.PlayerView`, or ``out`` is not
+            an ``int8`` array of ``(len(views), 40)``.
+    """
+    import numpy as np
+
+    _check_out(out, (len(views), NUM_ACTIONS), "int8")
+    bits = []
+    for view in views:
+        if type(view) is not PlayerView:
+            raise SixtySixError(f"action_masks_into needs PlayerViews, not {quote(view)}")
+        bits.append(_mask_bits(view.legal_moves()))
+    packed = np.array(bits, dtype=np.int64).reshape(len(views), 1)
+    out[:] = (packed >> np.arange(NUM_ACTIONS)) & 1
 
 
 _CARD_FIELDS = ("lead", "talon_bottom", "dealt_turnup")

@@ -21,6 +21,9 @@ sb3-contrib's ``MaskablePPO``, expect), and ``info["action_mask"]`` has the same
 ``int8``. The reward is 0 until the hand ends, then the agent's game points (``+g`` or
 ``-g``, 0 if the hand scores nothing).
 
+With ``mask_observation=True`` the observation is a dict, as PettingZoo's: ``observation``
+(the vector) and ``action_mask`` (the same ``int8`` mask as ``info["action_mask"]``).
+
 **Illegal actions** follow ``illegal``: ``"lose"`` (the default) ends the hand at once
 with reward ``-3``, the worst a hand can score, and ``info["illegal_action"] = True``;
 ``"raise"`` raises :class:`~sixtysix.errors.AdapterError` instead.
@@ -80,6 +83,8 @@ class VsBotEnv(gymnasium.Env[Any, Any]):
         illegal: ``"lose"`` or ``"raise"`` (see the module doc).
         render_mode: ``None``, ``"ansi"`` or ``"human"``; both show what the agent's
             seat may see.
+        mask_observation: Observations are dicts of ``observation`` and
+            ``action_mask`` (default ``False``: the vector alone).
 
     Raises:
         AdapterError: an unknown variant, claims value, seat, policy or render mode.
@@ -97,6 +102,7 @@ class VsBotEnv(gymnasium.Env[Any, Any]):
         seat: int = 0,
         illegal: str = "lose",
         render_mode: str | None = None,
+        mask_observation: bool = False,
     ) -> None:
         rules = resolve_rules(variant, claims)
         if type(seat) is not int or seat not in (0, 1):
@@ -116,7 +122,15 @@ class VsBotEnv(gymnasium.Env[Any, Any]):
         self.seat = seat
         self.illegal = illegal
         self.render_mode = render_mode
-        self.observation_space = spaces.Box(0.0, 4.0, (observation_size(rules),), np.float32)
+        vector = spaces.Box(0.0, 4.0, (observation_size(rules),), np.float32)
+        self.mask_observation = bool(mask_observation)
+        self.observation_space: spaces.Space[Any] = (
+            spaces.Dict(
+                {"observation": vector, "action_mask": spaces.Box(0, 1, (NUM_ACTIONS,), np.int8)}
+            )
+            if self.mask_observation
+            else vector
+        )
         self.action_space = spaces.Discrete(NUM_ACTIONS)
         self.state: HandState | None = None
         #: Hands dealt again at the last reset because the opponent ended them at once.
@@ -134,9 +148,13 @@ class VsBotEnv(gymnasium.Env[Any, Any]):
             raise AdapterError("call reset() before using the environment")
         return self.state
 
-    def _observe(self) -> tuple[Any, dict[str, Any]]:
+    def _observe(self, illegal: bool = False) -> tuple[Any, dict[str, Any]]:
         view = self.game.observe(self._hand(), self.seat)
-        return encode_view_array(view), {"action_mask": action_mask_array(view)}
+        vector = encode_view_array(view)
+        mask = np.zeros(NUM_ACTIONS, np.int8) if illegal else action_mask_array(view)
+        if self.mask_observation:
+            return {"observation": vector, "action_mask": mask.copy()}, {"action_mask": mask}
+        return vector, {"action_mask": mask}
 
     def _opponent_moves(self, state: HandState) -> HandState:
         game = self.game
@@ -198,8 +216,7 @@ class VsBotEnv(gymnasium.Env[Any, Any]):
             if self.illegal == "raise":
                 raise AdapterError(f"action {quote(action)} is illegal; legal: {sorted(legal)}")
             self._done = True
-            observation, info = self._observe()
-            info["action_mask"] = np.zeros(NUM_ACTIONS, np.int8)
+            observation, info = self._observe(illegal=True)
             info["illegal_action"] = True
             return observation, ILLEGAL_ACTION_REWARD, True, False, info
         state = self._opponent_moves(game.apply_move(state, legal[key]))
@@ -232,4 +249,8 @@ class VsBotEnv(gymnasium.Env[Any, Any]):
 
 
 if ENV_ID not in gymnasium.registry:
-    gymnasium.register(id=ENV_ID, entry_point="sixtysix.gymnasium:VsBotEnv")
+    gymnasium.register(
+        id=ENV_ID,
+        entry_point="sixtysix.gymnasium:VsBotEnv",
+        vector_entry_point="sixtysix.gymnasium_vector:VsBotVectorEnv",
+    )

@@ -13,7 +13,13 @@ from sixtysix.moves import ALL_MOVES
 
 PAGE = Path(__file__).parent.parent.parent / "docs" / "adapters.md"
 TEXT = PAGE.read_text(encoding="utf-8")
-FRAMEWORK = {"openspiel": "pyspiel", "pettingzoo": "pettingzoo", "gymnasium": "gymnasium"}
+FRAMEWORK = {
+    "openspiel": "pyspiel",
+    "pettingzoo": "pettingzoo",
+    "gymnasium": "gymnasium",
+    "vector": "gymnasium",
+    "selfplay": "gymnasium",
+}
 
 
 def examples() -> dict[str, str]:

@@ -31,6 +31,7 @@ def make(**kwargs: Any) -> Any:
         {"variant": "classic_66", "opponent": "rule"},
         {"variant": "santase", "seat": 1, "render_mode": "ansi"},
         {"variant": "vu_schnapsen", "claims": "explicit", "render_mode": "human"},
+        {"variant": "schnapsen", "opponent": "rule", "mask_observation": True},
     ],
 )
 def test_check_env(kwargs: dict[str, Any], capsys: pytest.CaptureFixture[str]) -> None:
@@ -198,3 +199,16 @@ def test_errors() -> None:
         assert raw.render() is None
     assert VsBotEnv(render_mode="ansi").render() == "no hand: call reset()"
     assert isinstance(VsBotEnv(opponent="random", opponent_kwargs={}).opponent, RandomBot)
+
+
+def test_mask_observation_puts_the_mask_in_the_observation() -> None:
+    env = make(variant="schnapsen", mask_observation=True)
+    observation, info = env.reset(seed=3)
+    assert set(observation) == {"observation", "action_mask"}
+    assert observation in env.observation_space
+    assert np.array_equal(observation["action_mask"], info["action_mask"])
+    assert np.array_equal(observation["action_mask"], env.unwrapped.action_masks())
+    illegal = int(np.flatnonzero(observation["action_mask"] == 0)[0])
+    observation, reward, terminated, _, info = env.step(illegal)
+    assert reward == ILLEGAL_ACTION_REWARD and terminated
+    assert not observation["action_mask"].any() and not info["action_mask"].any()
