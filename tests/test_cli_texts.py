@@ -14,7 +14,12 @@ import pytest
 import sixtysix as ss
 from sixtysix import partnership as p4
 from sixtysix.bots import RandomBot, RuleBot
-from sixtysix.bots.registry import BOT_NAMES, register_bot, two_hand_bot_names
+from sixtysix.bots.registry import (
+    BOT_NAMES,
+    four_hand_bot_names,
+    register_bot,
+    two_hand_bot_names,
+)
 from sixtysix.cli import _build_parser, main
 from sixtysix.cli.play import Style
 
@@ -52,7 +57,7 @@ def test_the_tournament_help(capsys: pytest.CaptureFixture[str]) -> None:
     text = " ".join(_help(capsys, "tournament").split())
     assert "with a 95% confidence interval" in text
     assert f"A bot is NAME (a registered name: {', '.join(two_hand_bot_names())})" in text
-    assert "The registered bots that play it: partnership-rule, random." in text
+    assert f"The registered bots that play it: {', '.join(four_hand_bot_names())}." in text
     assert "  sixtysix tournament --game four-hand partnership-rule random\n" in _help(
         capsys, "tournament"
     )
@@ -71,7 +76,10 @@ def test_simulate_lists_every_registered_bot(
     assert "RandomBot vs RuleBot" in capsys.readouterr().out
 
 
-def test_register_bot_reaches_the_help(capsys: pytest.CaptureFixture[str]) -> None:
+def test_register_bot_reaches_the_help(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("COLUMNS", "400")  # so that argparse does not break the name at "-"
     register_bot("texts-probe", RuleBot)
     try:
         assert "texts-probe" in _help(capsys, "simulate")
@@ -82,7 +90,9 @@ def test_register_bot_reaches_the_help(capsys: pytest.CaptureFixture[str]) -> No
 
 def test_the_docs_list_every_registered_bot() -> None:
     text = (DOCS / "bots.md").read_text(encoding="utf-8")
-    rows = re.findall(r"^\| `([a-z-]+)` \| \{class\}`~sixtysix\.([\w.]+)`", text, re.MULTILINE)
+    rows = re.findall(
+        r"^\| `([a-z-]+)` \| \{(?:class|func)\}`~sixtysix\.([\w.]+)`", text, re.MULTILINE
+    )
     assert sorted(name for name, _ in rows) == sorted(BOT_NAMES)
     for name, path in rows:
         cls = path.rpartition(".")[2]
