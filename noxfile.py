@@ -167,6 +167,36 @@ def fuzz(session: nox.Session) -> None:
     )
 
 
+@nox.session(name="native-fuzz", venv_backend="none")
+def native_fuzz(session: nox.Session) -> None:
+    """The C extensions under AddressSanitizer and UBSan, fuzzed (not a default session).
+
+    Builds both extensions with ``-fsanitize=address,undefined`` into
+    ``build/native-asan`` (the in-place build is left alone), puts that first on
+    ``PYTHONPATH``, preloads the sanitizer runtimes and runs tests/native_fuzz/ and the
+    native differential tests. ``NATIVE_FUZZ_EXAMPLES`` sets the examples per fuzz target
+    (default here 2,000); arguments after ``--`` go to pytest. See docs/fuzzing.md.
+    """
+    build = str(Path("build/native-asan").resolve())
+    shutil.rmtree(build, ignore_errors=True)
+    preload = session.run(PY, "tests/native_fuzz/build_asan.py", build, silent=True, external=True)
+    assert isinstance(preload, str)
+    env = {
+        "PYTHONPATH": os.pathsep.join(p for p in (build, os.environ.get("PYTHONPATH")) if p),
+        "LD_PRELOAD": preload.strip().splitlines()[-1],
+        # CPython keeps memory until exit, so leak detection would only report that;
+        # benchmarks/native_leaks.py is the leak check.
+        "ASAN_OPTIONS": "detect_leaks=0:abort_on_error=1",
+        "UBSAN_OPTIONS": "halt_on_error=1:print_stacktrace=1",
+        "SIXTYSIX_NATIVE_FUZZ": "1",
+        "NATIVE_FUZZ_BUILD": build,
+        "NATIVE_FUZZ_EXAMPLES": os.environ.get("NATIVE_FUZZ_EXAMPLES", "2000"),
+    }
+    tests = ["tests/native_fuzz", "tests/test_native.py", "tests/test_search_native.py"]
+    session.run(PY, "-m", "pytest", "-q", "-p", "no:cacheprovider", "--no-cov", *tests,
+                *session.posargs, env=env)  # fmt: skip
+
+
 # The tests of the engine and its rules of legality (the mutation targets below).
 _RULE_TESTS = [
     "tests/test_engine_api.py",
