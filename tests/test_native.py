@@ -501,6 +501,28 @@ def test_native_releases_the_gil() -> None:
     assert out[0] == out[1]
 
 
+@needs_native
+def test_mixed_batches_from_many_threads_match_serial() -> None:
+    # Playouts of several rule sets, playouts from a position and exact solves, all at
+    # once on 4 threads (the C code keeps no state between calls, so each batch gives
+    # what it gives alone).
+    from concurrent.futures import ThreadPoolExecutor
+
+    from sixtysix.search import solve_many
+
+    start = apply_move(native.deal(SCHNAPSEN, 9), "close")
+    states = [apply_move(sixtysix.new_hand(SCHNAPSEN, seed=s), "close") for s in range(12)]
+    jobs: list[Any] = []
+    for k, rules in enumerate([CLASSIC_66, SCHNAPSEN, PRESETS["SANTASE"], CLASSIC_66]):
+        jobs.append(lambda r=rules, k=k: native.playouts(r, range(k, k + 3000), claims=k % 2 == 0))
+        jobs.append(lambda k=k: native.playouts_from(start, range(k, k + 2000)))
+        jobs.append(lambda k=k: [(s.value, s.best, s.line) for s in solve_many(states[k:])])
+    serial = [job() for job in jobs]
+    for _ in range(2):
+        with ThreadPoolExecutor(max_workers=4) as pool:
+            assert list(pool.map(lambda job: job(), jobs * 2)) == serial * 2
+
+
 # --------------------------------------------------------------------------- native safety
 
 
