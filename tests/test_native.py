@@ -552,6 +552,39 @@ def test_core_rejects_bad_tables() -> None:
             assert len(raw[0]) == 50
 
 
+def _uneven_hands(state: tuple[Any, ...]) -> list[tuple[Any, ...]]:
+    """``state`` (a first lead) with hands of sizes no play reaches.
+
+    Found by the native fuzzing (atheris): a seat with no cards facing five passed the C
+    check, and the playout stopped with "did not end" instead of refusing the state.
+    """
+    h0, h1 = state[0], state[1]
+    low = h1 & -h1
+    return [
+        (h0, 0, *state[2:]),  # seat 1 holds nothing
+        (0, h1, *state[2:]),  # seat 0 holds nothing
+        (h0, h1 & ~low, *state[2:]),  # one card fewer
+        (0, 0, *state[2:]),  # nobody holds a card, at a lead
+        (h0 & ~(h0 & -h0), h1, *state[2:4], 1, state[5], h0 & -h0, *state[7:]),  # follow
+    ]
+
+
+@needs_native
+def test_uneven_hands_are_refused_by_the_solver_too() -> None:
+    # The same positions as _uneven_hands, through the exact solver's own check.
+    from sixtysix_native import _solver
+
+    from sixtysix.search import _native
+    from sixtysix.search._core import args_of
+
+    state = native.deal(SCHNAPSEN, 3)
+    spec = _native.native_spec(state.rules, state.trump)
+    good = args_of(state)
+    for h0, h1 in [(good[3], 0), (0, good[4]), (good[3], good[4] & (good[4] - 1))]:
+        with pytest.raises(_solver.InputError):
+            _solver.solve(spec, (*good[:3], h0, h1, *good[5:]), 1000, 64, False)
+
+
 @needs_native
 def test_core_rejects_bad_states_and_arguments() -> None:
     core = _core()
@@ -576,6 +609,7 @@ def test_core_rejects_bad_states_and_arguments() -> None:
         (*state[:11], 30, *state[12:]),  # marriage points not a multiple of 20
         (*state[:17], 0, *state[18:]),  # closed without a snapshot
     ]
+    bad += _uneven_hands(native._state_tuple(native.deal(SCHNAPSEN, 3)))
     for item in bad:
         with pytest.raises((ValueError, OverflowError)):
             core.playouts(capsule, seeds, 0, item, True)
