@@ -617,6 +617,12 @@ def test_core_rejects_bad_states_and_arguments() -> None:
             core.trace(capsule, 1, 0, item, True)
     with pytest.raises(TypeError):
         core.playouts(capsule, seeds, 0, state[:5], True)
+    # Found by the native fuzzing: a start state that is not a tuple was a SystemError.
+    for not_a_tuple in (False, 0, list(state), b"", "state"):
+        with pytest.raises(TypeError, match="start state must be a tuple"):
+            core.playouts(capsule, seeds, 0, not_a_tuple, True)
+        with pytest.raises(TypeError, match="start state must be a tuple"):
+            core.trace(capsule, 1, 0, not_a_tuple, True)
     with pytest.raises(ValueError, match="whole uint64"):
         core.playouts(capsule, b"1234567", 0, None, True)
     with pytest.raises(ValueError, match="dealer"):
