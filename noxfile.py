@@ -14,6 +14,7 @@ the venv is not activated (``.venv/bin/python -m nox``).
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import os
 import shutil
@@ -197,9 +198,7 @@ def native_fuzz(session: nox.Session) -> None:
     tests = ["tests/native_fuzz", "tests/test_native.py", "tests/test_search_native.py"]
     session.run(PY, "-m", "pytest", "-q", "-p", "no:cacheprovider", "--no-cov", *tests,
                 *session.posargs, env=env)  # fmt: skip
-    try:
-        import atheris  # type: ignore[import-not-found, unused-ignore]  # noqa: F401
-    except ImportError:
+    if importlib.util.find_spec("atheris") is None:
         session.log("atheris is not installed (pip install atheris): its target is skipped")
         return
     runs = os.environ.get("NATIVE_FUZZ_ATHERIS_RUNS", "100000")

@@ -25,12 +25,14 @@ from __future__ import annotations
 import argparse
 import contextlib
 import gc
+import importlib
 import os
 import resource
 import sys
 import time
 import tracemalloc
 from collections.abc import Callable
+from typing import Any
 
 import sixtysix as ss
 from sixtysix import native
@@ -59,7 +61,8 @@ def endgame(rules: ss.Rules, seed: int) -> ss.HandState:
 
 def calls() -> tuple[list[Callable[[int], object]], list[object]]:
     """The kinds of call, and the objects whose reference counts are watched."""
-    from sixtysix_native import _core, _solver
+    _core: Any = importlib.import_module("sixtysix_native._core")
+    _solver: Any = importlib.import_module("sixtysix_native._solver")
 
     rules = ss.CLASSIC_66
     start = ss.new_hand(ss.SCHNAPSEN, seed=3)
@@ -120,7 +123,7 @@ def main(argv: list[str] | None = None) -> int:
             row = f"{i:>10,} {time.perf_counter() - t0:>8.1f} {rss_kib():>9,} "
             row += f"{len(gc.get_objects()):>10,} {traced:>10,}  {refs}"
             if debug:
-                row += f"  {sys.gettotalrefcount():,}"  # type: ignore[attr-defined]
+                row += f"  {getattr(sys, 'gettotalrefcount')():,}"  # noqa: B009
             print(row, flush=True)
         if i < args.calls:
             kinds[i % len(kinds)](i)

@@ -26,6 +26,7 @@ import sys
 import time
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
+from typing import Any
 
 import sixtysix as ss
 from sixtysix import native
@@ -37,7 +38,7 @@ def closed_positions(count: int, seed: int) -> list[ss.HandState]:
 
     A few hundred nodes of search each.
     """
-    out = []
+    out: list[ss.HandState] = []
     k = seed
     while len(out) < count:
         state = ss.new_hand(ss.CLASSIC_66, seed=k)
@@ -98,10 +99,12 @@ def main(argv: list[str] | None = None) -> int:
     solve_many(states[:10])
     n = args.batches
     print(f"{'workload':<34} {'1 thread /s':>14} {'2 threads /s':>14} {'ratio':>8}")
-    playout_jobs: list[Callable[[], object]] = [
-        (lambda k=k: native.playouts(rules, range(k * args.hands, (k + 1) * args.hands)))
-        for k in range(n)
-    ]
+    hands = args.hands
+
+    def playout_job(k: int) -> Callable[[], object]:
+        return lambda: native.playouts(rules, range(k * hands, (k + 1) * hands))
+
+    playout_jobs = [playout_job(k) for k in range(n)]
     compare(f"playouts, {n} x {args.hands:,} hands", playout_jobs, n * args.hands, args.repeat)
     solve_jobs: list[Callable[[], object]] = [(lambda: solve_many(states)) for _ in range(n)]
     compare(
@@ -113,7 +116,7 @@ def main(argv: list[str] | None = None) -> int:
     from sixtysix.search import _native
     from sixtysix.search._core import args_of
 
-    solver = _native.solver()
+    solver: Any = _native.solver()
     if solver is not None:
         items = [(_native.native_spec(s.rules, s.trump), args_of(s)) for s in states]
         raw_jobs: list[Callable[[], object]] = [

@@ -9,6 +9,7 @@ two backends move by move or hand by hand.
 from __future__ import annotations
 
 import contextlib
+import importlib
 import re
 import sys
 import threading
@@ -572,11 +573,10 @@ def _uneven_hands(state: tuple[Any, ...]) -> list[tuple[Any, ...]]:
 @needs_native
 def test_uneven_hands_are_refused_by_the_solver_too() -> None:
     # The same positions as _uneven_hands, through the exact solver's own check.
-    from sixtysix_native import _solver
-
     from sixtysix.search import _native
     from sixtysix.search._core import args_of
 
+    _solver: Any = importlib.import_module("sixtysix_native._solver")
     state = native.deal(SCHNAPSEN, 3)
     spec = _native.native_spec(state.rules, state.trump)
     good = args_of(state)

@@ -16,10 +16,11 @@ clang build with ``-fsanitize=fuzzer-no-link``.
 
 from __future__ import annotations
 
+import importlib
 import sys
 from typing import Any
 
-import atheris
+import atheris  # type: ignore[import-untyped, import-not-found, unused-ignore]
 
 with atheris.instrument_imports():
     import sixtysix as ss
@@ -27,7 +28,8 @@ with atheris.instrument_imports():
     from sixtysix.search import _native
     from sixtysix.search._core import args_of
 
-from sixtysix_native import _core, _solver
+_core: Any = importlib.import_module("sixtysix_native._core")
+_solver: Any = importlib.import_module("sixtysix_native._solver")
 
 EXPECTED = (TypeError, ValueError, OverflowError, _solver.LimitError)
 BUDGET = 20_000
@@ -36,7 +38,9 @@ BUDGET = 20_000
 def _endgame(state: ss.HandState) -> ss.HandState:
     s = state
     while (s.hands[0] | s.hands[1]).bit_count() + len(s.talon) > 8:
-        moves = [m for m in ss.legal_moves(s) if not isinstance(m, ss.Claim | ss.Close)]
+        moves: list[ss.Move] = [
+            m for m in ss.legal_moves(s) if not isinstance(m, ss.Claim | ss.Close)
+        ]
         after = ss.apply_move(s, (moves or list(ss.legal_moves(s)))[0])
         if after.is_over:
             break

@@ -16,6 +16,7 @@ UndefinedBehaviorSanitizer (see docs/fuzzing.md, "Native core"); collected only 
 
 from __future__ import annotations
 
+import importlib
 import os
 from typing import Any
 
@@ -41,10 +42,8 @@ FUZZ = settings(
     suppress_health_check=list(HealthCheck),
 )
 
-if native.available():
-    from sixtysix_native import _core, _solver
-else:  # pragma: no cover
-    _core = _solver = None
+_core: Any = importlib.import_module("sixtysix_native._core") if native.available() else None
+_solver: Any = importlib.import_module("sixtysix_native._solver") if native.available() else None
 
 #: What a raw entry point may raise on bad input: anything but a crash, and no
 #: SystemError (CPython's "a C function misbehaved").
@@ -205,7 +204,9 @@ def _small_position(state: ss.HandState) -> ss.HandState:
     """A position near the end of ``state``'s hand (so every search is short)."""
     s = state
     while not s.is_over and (s.hands[0] | s.hands[1]).bit_count() + len(s.talon) > 8:
-        moves = [m for m in ss.legal_moves(s) if not isinstance(m, ss.Claim | ss.Close)]
+        moves: list[ss.Move] = [
+            m for m in ss.legal_moves(s) if not isinstance(m, ss.Claim | ss.Close)
+        ]
         s = ss.apply_move(s, (moves or list(ss.legal_moves(s)))[0])
     return state if s.is_over else s
 
