@@ -53,17 +53,24 @@ def closed_positions(count: int, seed: int) -> list[ss.HandState]:
     return out
 
 
-def best_time(run: Callable[[], object], repeat: int) -> float:
-    best = float("inf")
+def best_time(run: Callable[[], object], repeat: int) -> tuple[float, float]:
+    """The best wall-clock time of ``repeat`` runs, and that run's CPU time / wall time."""
+    best, busy = float("inf"), 0.0
     for _ in range(repeat):
-        start = time.perf_counter()
+        start, cpu = time.perf_counter(), time.process_time()
         run()
-        best = min(best, time.perf_counter() - start)
-    return best
+        wall = time.perf_counter() - start
+        if wall < best:
+            best, busy = wall, (time.process_time() - cpu) / wall
+    return best, busy
 
 
 def compare(name: str, jobs: list[Callable[[], object]], units: int, repeat: int) -> float:
-    """Time ``jobs`` serially and on 2 threads; print both rates and return the ratio."""
+    """Time ``jobs`` serially and on 2 threads; print both rates and return the ratio.
+
+    The last column is the CPU time of the 2-thread run over its wall-clock time: the
+    cores it actually got (2.0 at most; less when other processes took them).
+    """
 
     def serial() -> None:
         for job in jobs:
@@ -74,9 +81,11 @@ def compare(name: str, jobs: list[Callable[[], object]], units: int, repeat: int
             for future in [pool.submit(job) for job in jobs]:
                 future.result()
 
-    one = best_time(serial, repeat)
-    two = best_time(threaded, repeat)
-    print(f"{name:<34} {units / one:>14,.0f} {units / two:>14,.0f} {one / two:>7.2f}x")
+    one, _ = best_time(serial, repeat)
+    two, cores = best_time(threaded, repeat)
+    print(
+        f"{name:<34} {units / one:>14,.0f} {units / two:>14,.0f} {one / two:>7.2f}x {cores:>6.2f}"
+    )
     return one / two
 
 
@@ -98,7 +107,7 @@ def main(argv: list[str] | None = None) -> int:
     states = closed_positions(args.positions, seed=1)
     solve_many(states[:10])
     n = args.batches
-    print(f"{'workload':<34} {'1 thread /s':>14} {'2 threads /s':>14} {'ratio':>8}")
+    print(f"{'workload':<34} {'1 thread /s':>14} {'2 threads /s':>14} {'ratio':>8} {'cores':>6}")
     hands = args.hands
 
     def playout_job(k: int) -> Callable[[], object]:

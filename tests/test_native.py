@@ -13,6 +13,7 @@ import importlib
 import re
 import sys
 import threading
+import time
 import types
 from array import array
 from pathlib import Path
@@ -500,6 +501,31 @@ def test_native_releases_the_gil() -> None:
     for t in threads:
         t.join()
     assert out[0] == out[1]
+
+
+@needs_native
+def test_a_batch_call_lets_other_threads_run() -> None:
+    # While one thread is inside a long C batch, another keeps waking from short sleeps:
+    # it could not if the call held the GIL (each wake-up needs it back).
+    core = _core()
+    capsule = native._capsule(core, CLASSIC_66)
+    seeds = array("Q", range(1_000_000)).tobytes()
+    started, done = threading.Event(), threading.Event()
+
+    def work() -> None:
+        started.set()
+        core.playouts(capsule, seeds, 0, None, True)
+        done.set()
+
+    worker = threading.Thread(target=work)
+    worker.start()
+    started.wait()
+    wakeups = 0
+    while not done.is_set():
+        time.sleep(0.001)
+        wakeups += 1
+    worker.join()
+    assert wakeups > 20
 
 
 @needs_native
