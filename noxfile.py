@@ -14,6 +14,7 @@ the venv is not activated (``.venv/bin/python -m nox``).
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import os
 import shutil
@@ -165,6 +166,47 @@ def fuzz(session: nox.Session) -> None:
     session.run(
         PY, "-m", "pytest", "-q", "-p", "no:cacheprovider", "tests/fuzz", *session.posargs, env=env
     )
+
+
+@nox.session(name="native-fuzz", venv_backend="none")
+def native_fuzz(session: nox.Session) -> None:
+    """The C extensions under AddressSanitizer and UBSan, fuzzed (not a default session).
+
+    Builds both extensions with ``-fsanitize=address,undefined`` into
+    ``build/native-asan`` (the in-place build is left alone), puts that first on
+    ``PYTHONPATH``, preloads the sanitizer runtimes and runs tests/native_fuzz/ and the
+    native differential tests, then the atheris target if atheris imports.
+    ``NATIVE_FUZZ_EXAMPLES`` sets the examples per Hypothesis target (default here
+    2,000), ``NATIVE_FUZZ_ATHERIS_RUNS`` atheris's inputs (100,000); arguments after
+    ``--`` go to pytest. See docs/fuzzing.md, "Native core".
+    """
+    build = str(Path("build/native-asan").resolve())
+    shutil.rmtree(build, ignore_errors=True)
+    preload = session.run(PY, "tests/native_fuzz/build_asan.py", build, silent=True)
+    assert isinstance(preload, str)
+    env = {
+        "PYTHONPATH": os.pathsep.join(p for p in (build, os.environ.get("PYTHONPATH")) if p),
+        "LD_PRELOAD": preload.strip().splitlines()[-1],
+        # CPython keeps memory until exit, so leak detection would only report that;
+        # benchmarks/native_leaks.py is the leak check.
+        "ASAN_OPTIONS": "detect_leaks=0:abort_on_error=1",
+        "UBSAN_OPTIONS": "halt_on_error=1:print_stacktrace=1",
+        "SIXTYSIX_NATIVE_FUZZ": "1",
+        "NATIVE_FUZZ_BUILD": build,
+        "NATIVE_FUZZ_EXAMPLES": os.environ.get("NATIVE_FUZZ_EXAMPLES", "2000"),
+    }
+    tests = ["tests/native_fuzz", "tests/test_native.py", "tests/test_search_native.py"]
+    session.run(PY, "-m", "pytest", "-q", "-p", "no:cacheprovider", "--no-cov", *tests,
+                *session.posargs, env=env)  # fmt: skip
+    if importlib.util.find_spec("atheris") is None:
+        session.log("atheris is not installed (pip install atheris): its target is skipped")
+        return
+    runs = os.environ.get("NATIVE_FUZZ_ATHERIS_RUNS", "100000")
+    out = Path("build/native-fuzz-atheris")
+    out.mkdir(parents=True, exist_ok=True)
+    target = str(Path("tests/native_fuzz/atheris_native.py").resolve())
+    with session.chdir(out):  # crash files (crash-*) land here
+        session.run(PY, target, f"-atheris_runs={runs}", "-max_len=512", env=env)
 
 
 # The tests of the engine and its rules of legality (the mutation targets below).

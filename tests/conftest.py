@@ -22,6 +22,8 @@ from hypothesis import HealthCheck, settings
 # tests/typing/ holds files that are only type-checked (mypy), never run; tests/browser/
 # needs Chromium and runs only in the nox session "browser" (SIXTYSIX_BROWSER_TESTS=1).
 collect_ignore_glob = ["typing/*"]
+if os.environ.get("SIXTYSIX_NATIVE_FUZZ") != "1":  # the nox session "native-fuzz" (ASan)
+    collect_ignore_glob.append("native_fuzz/*")
 if os.environ.get("SIXTYSIX_BROWSER_TESTS") != "1":
     collect_ignore_glob.append("browser/*")
 

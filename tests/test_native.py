@@ -9,9 +9,11 @@ two backends move by move or hand by hand.
 from __future__ import annotations
 
 import contextlib
+import importlib
 import re
 import sys
 import threading
+import time
 import types
 from array import array
 from pathlib import Path
@@ -501,6 +503,53 @@ def test_native_releases_the_gil() -> None:
     assert out[0] == out[1]
 
 
+@needs_native
+def test_a_batch_call_lets_other_threads_run() -> None:
+    # While one thread is inside a long C batch, another keeps waking from short sleeps:
+    # it could not if the call held the GIL (each wake-up needs it back).
+    core = _core()
+    capsule = native._capsule(core, CLASSIC_66)
+    seeds = array("Q", range(1_000_000)).tobytes()
+    started, done = threading.Event(), threading.Event()
+
+    def work() -> None:
+        started.set()
+        core.playouts(capsule, seeds, 0, None, True)
+        done.set()
+
+    worker = threading.Thread(target=work)
+    worker.start()
+    started.wait()
+    wakeups = 0
+    while not done.is_set():
+        time.sleep(0.001)
+        wakeups += 1
+    worker.join()
+    assert wakeups > 20
+
+
+@needs_native
+def test_mixed_batches_from_many_threads_match_serial() -> None:
+    # Playouts of several rule sets, playouts from a position and exact solves, all at
+    # once on 4 threads (the C code keeps no state between calls, so each batch gives
+    # what it gives alone).
+    from concurrent.futures import ThreadPoolExecutor
+
+    from sixtysix.search import solve_many
+
+    start = apply_move(native.deal(SCHNAPSEN, 9), "close")
+    states = [apply_move(sixtysix.new_hand(SCHNAPSEN, seed=s), "close") for s in range(12)]
+    jobs: list[Any] = []
+    for k, rules in enumerate([CLASSIC_66, SCHNAPSEN, PRESETS["SANTASE"], CLASSIC_66]):
+        jobs.append(lambda r=rules, k=k: native.playouts(r, range(k, k + 3000), claims=k % 2 == 0))
+        jobs.append(lambda k=k: native.playouts_from(start, range(k, k + 2000)))
+        jobs.append(lambda k=k: [(s.value, s.best, s.line) for s in solve_many(states[k:])])
+    serial = [job() for job in jobs]
+    for _ in range(2):
+        with ThreadPoolExecutor(max_workers=4) as pool:
+            assert list(pool.map(lambda job: job(), jobs * 2)) == serial * 2
+
+
 # --------------------------------------------------------------------------- native safety
 
 
@@ -530,6 +579,38 @@ def test_core_rejects_bad_tables() -> None:
             assert len(raw[0]) == 50
 
 
+def _uneven_hands(state: tuple[Any, ...]) -> list[tuple[Any, ...]]:
+    """``state`` (a first lead) with hands of sizes no play reaches.
+
+    Found by the native fuzzing (atheris): a seat with no cards facing five passed the C
+    check, and the playout stopped with "did not end" instead of refusing the state.
+    """
+    h0, h1 = state[0], state[1]
+    low = h1 & -h1
+    return [
+        (h0, 0, *state[2:]),  # seat 1 holds nothing
+        (0, h1, *state[2:]),  # seat 0 holds nothing
+        (h0, h1 & ~low, *state[2:]),  # one card fewer
+        (0, 0, *state[2:]),  # nobody holds a card, at a lead
+        (h0 & ~(h0 & -h0), h1, *state[2:4], 1, state[5], h0 & -h0, *state[7:]),  # follow
+    ]
+
+
+@needs_native
+def test_uneven_hands_are_refused_by_the_solver_too() -> None:
+    # The same positions as _uneven_hands, through the exact solver's own check.
+    from sixtysix.search import _native
+    from sixtysix.search._core import args_of
+
+    _solver: Any = importlib.import_module("sixtysix_native._solver")
+    state = native.deal(SCHNAPSEN, 3)
+    spec = _native.native_spec(state.rules, state.trump)
+    good = args_of(state)
+    for h0, h1 in [(good[3], 0), (0, good[4]), (good[3], good[4] & (good[4] - 1))]:
+        with pytest.raises(_solver.InputError):
+            _solver.solve(spec, (*good[:3], h0, h1, *good[5:]), 1000, 64, False)
+
+
 @needs_native
 def test_core_rejects_bad_states_and_arguments() -> None:
     core = _core()
@@ -554,6 +635,7 @@ def test_core_rejects_bad_states_and_arguments() -> None:
         (*state[:11], 30, *state[12:]),  # marriage points not a multiple of 20
         (*state[:17], 0, *state[18:]),  # closed without a snapshot
     ]
+    bad += _uneven_hands(native._state_tuple(native.deal(SCHNAPSEN, 3)))
     for item in bad:
         with pytest.raises((ValueError, OverflowError)):
             core.playouts(capsule, seeds, 0, item, True)
@@ -561,6 +643,12 @@ def test_core_rejects_bad_states_and_arguments() -> None:
             core.trace(capsule, 1, 0, item, True)
     with pytest.raises(TypeError):
         core.playouts(capsule, seeds, 0, state[:5], True)
+    # Found by the native fuzzing: a start state that is not a tuple was a SystemError.
+    for not_a_tuple in (False, 0, list(state), b"", "state"):
+        with pytest.raises(TypeError, match="start state must be a tuple"):
+            core.playouts(capsule, seeds, 0, not_a_tuple, True)
+        with pytest.raises(TypeError, match="start state must be a tuple"):
+            core.trace(capsule, 1, 0, not_a_tuple, True)
     with pytest.raises(ValueError, match="whole uint64"):
         core.playouts(capsule, b"1234567", 0, None, True)
     with pytest.raises(ValueError, match="dealer"):

@@ -222,6 +222,11 @@ int ss_state_check(const ss_facts *f, const ss_state *s)
         return -1;
     if (s->step == SS_DECIDE && (n < 2 || s->closed_by >= 0))
         return -1;
+    if (s->step != SS_OVER) { /* the hands' sizes: equal, but the leader's card led */
+        int mine = popcount32(s->hands[s->leader]), other = popcount32(s->hands[1 - s->leader]);
+        if (other != mine + (s->step == SS_FOLLOW) || (s->step == SS_LEAD && !other))
+            return -1;
+    }
     return 0;
 }
 

@@ -56,6 +56,10 @@ static int parse_state(const ss_facts *f, PyObject *tuple, ss_state *s)
     const char *talon;
     Py_ssize_t n;
     memset(s, 0, sizeof *s);
+    if (!PyTuple_Check(tuple)) { /* PyArg_ParseTuple would raise SystemError */
+        PyErr_SetString(PyExc_TypeError, "the start state must be a tuple or None");
+        return -1;
+    }
     if (!PyArg_ParseTuple(tuple, "kky#iiiikkiiiiiiiiiiiiiii:state", &h0, &h1, &talon, &n,
                           &s->trump, &s->step, &s->leader, &s->lead, &w0, &w1, &s->cp[0],
                           &s->cp[1], &s->mar[0], &s->mar[1], &s->pend[0], &s->pend[1],
