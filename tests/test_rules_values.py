@@ -222,6 +222,12 @@ def test_from_dict_partial_preset_base_and_enum_values() -> None:
     )
 
 
+@pytest.mark.parametrize("base", ["x", 3, ss.CLASSIC_66.to_dict(), object()])
+def test_from_dict_refuses_a_base_that_is_not_rules(base: Any) -> None:
+    with pytest.raises(ss.RulesError, match="base must be a Rules value"):
+        Rules.from_dict({}, base=base)
+
+
 @pytest.mark.parametrize(
     "data",
     [

@@ -501,6 +501,8 @@ class Rules:
         if "preset" in items:
             base = get_preset(items.pop("preset"))
         base = base if base is not None else CLASSIC_66
+        if not isinstance(base, Rules):
+            raise RulesError(f"base must be a Rules value, not {_quote(base)}")
         fields = {f.name: f for f in attrs.fields(Rules)}
         changes: dict[str, Any] = {}
         for key, value in items.items():
