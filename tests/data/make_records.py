@@ -40,7 +40,7 @@ def _pinned(record: Any) -> Any:
 
 def build() -> dict[str, str]:
     """The name and text of every golden file."""
-    four = [p4.PartnershipRuleBot(), RandomBot(), p4.PartnershipRuleBot(), RandomBot()]
+    four: list[Any] = [p4.PartnershipRuleBot(), RandomBot(), p4.PartnershipRuleBot(), RandomBot()]
     records: dict[str, Any] = {
         "game_classic": play_hand(ss.CLASSIC_66, _chooser(1), _chooser(2), seed=3),
         "game_unicode_seed": play_hand(
