@@ -444,7 +444,7 @@ def test_positions_deep_in_lists() -> None:
 
 
 def test_a_path_past_a_scalar_stops_at_the_scalar() -> None:
-    from sixtysix.records import _find
+    from sixtysix._records import find as _find
 
     text = '{"a": [1, {"b": 5}]}'
     assert _find(text, ("a", 1, "b", "c")) == text.index("5")

@@ -33,14 +33,28 @@ True
 
 from __future__ import annotations
 
-import json
-import re
-from collections.abc import Callable, Iterator, Mapping
-from types import SimpleNamespace
-from typing import Any, NoReturn, TypeGuard, overload
+from collections.abc import Iterator, Mapping
+from typing import Any, overload
 
 import attrs
 
+from ._records import (
+    Problem,
+    RecordJSON,
+    build,
+    check_keys,
+    check_seed,
+    fail,
+    header,
+    is_int,
+    is_tuple_of,
+    parse_json,
+    plain,
+    public,
+    replay_match,
+    text_of,
+    version_of,
+)
 from ._version import __version__
 from .cards import Card
 from .engine import apply_move, deal_from_order, shuffled_deck
@@ -53,7 +67,7 @@ from .errors import (
     RulesError,
     quote,
 )
-from .match import MAX_SEED_DIGITS, Match, MatchError, _seed_problem, apply_result
+from .match import Match, apply_result
 from .moves import parse_move
 from .rules import Rules
 from .scoring import HandEnd, HandResult, score_hand
@@ -76,148 +90,7 @@ SCHEMA = 1
 
 # --------------------------------------------------------------------------- errors
 
-# json's own string scanner (C where available): ``scanstring(text, after_quote)``.
-scanstring: Callable[[str, int], tuple[str, int]] = json.decoder.scanstring  # type: ignore[attr-defined]
-
-
-class _Problem(RecordError):
-    """A record error with the JSON path of the value it is about (internal).
-
-    ``path`` holds object keys and list indices from the record's root. The public
-    functions turn it into a plain :class:`RecordError`, with the line and column of the
-    value when the record came from JSON text.
-    """
-
-    def __init__(self, path: tuple[str | int, ...], message: str) -> None:
-        super().__init__(message)
-        self.path = path
-
-
-def _fail(path: tuple[str | int, ...], message: str) -> NoReturn:
-    raise _Problem(path, message)
-
-
-def _plain(exc: _Problem, text: str | None) -> RecordError:
-    """The public error for ``exc``: with its line and column if ``text`` is given."""
-    message = str(exc)
-    if text is not None:
-        where = _locate(text, exc.path)
-        if where is not None:  # pragma: no branch - None only if the text is not JSON
-            message = f"line {where[0]}, column {where[1]}: {message}"
-    return RecordError(message)
-
-
-def _line_column(text: str, offset: int) -> tuple[int, int]:
-    """The line and column (both from 1) of ``text[offset]``."""
-    line = text.count("\n", 0, offset) + 1
-    return line, offset - (text.rfind("\n", 0, offset) + 1) + 1
-
-
-_WS = re.compile(r"[ \t\n\r]*")
-_OPENERS = frozenset("[{")
-_CLOSERS = frozenset("]}")
-_SCALAR = re.compile(r"-?(?:Infinity|[0-9]+(?:\.[0-9]+)?(?:[eE][-+]?[0-9]+)?)|true|false|null|NaN")
-
-
-def _skip_ws(text: str, i: int) -> int:
-    match = _WS.match(text, i)
-    assert match is not None  # the pattern matches the empty string
-    return match.end()
-
-
-def _skip_value(text: str, i: int) -> int:
-    """The end of the JSON value that starts at ``text[i]`` (the text is valid JSON)."""
-    depth = 0
-    while True:
-        i = _skip_ws(text, i)
-        c = text[i]
-        if c == '"':
-            i = scanstring(text, i + 1)[1]
-        elif c in _OPENERS:
-            depth += 1
-            i += 1
-        elif c in _CLOSERS:
-            depth -= 1
-            i += 1
-        elif c in ",:":
-            i += 1
-            continue
-        else:
-            match = _SCALAR.match(text, i)
-            if match is None:  # pragma: no cover - the text parsed as JSON
-                raise ValueError(f"not JSON at {i}")
-            i = match.end()
-        if depth == 0:
-            return i
-
-
-def _find(text: str, path: tuple[str | int, ...]) -> int:
-    """The offset of the value at ``path`` in valid JSON ``text``.
-
-    Where the path leaves the text (a missing field), the offset of the deepest value
-    on the path that exists.
-    """
-    i = _skip_ws(text, 0)
-    for step in path:
-        found = -1
-        if text[i] == "{" and isinstance(step, str):
-            j = i + 1
-            while True:
-                j = _skip_ws(text, j)
-                if text[j] == "}":
-                    break
-                key, j = scanstring(text, j + 1)
-                j = _skip_ws(text, _skip_ws(text, j) + 1)  # past the colon
-                if key == step:
-                    found = j  # json keeps the last of repeated keys, and so do we
-                j = _skip_ws(text, _skip_value(text, j))
-                if text[j] != ",":
-                    break
-                j += 1
-        elif text[i] == "[" and isinstance(step, int):
-            # The paths of errors come from the parsed lists, so the item exists.
-            j = _skip_ws(text, i + 1)
-            for _ in range(step):
-                j = _skip_ws(text, _skip_ws(text, _skip_value(text, j)) + 1)  # past a comma
-            found = j
-        if found < 0:
-            return i
-        i = found
-    return i
-
-
-def _locate(text: str, path: tuple[str | int, ...]) -> tuple[int, int] | None:
-    """The line and column of the value at ``path`` in ``text``, if it can be found."""
-    try:
-        return _line_column(text, _find(text, path))
-    except (ValueError, IndexError):  # pragma: no cover - the text parsed as JSON
-        return None
-
-
 # --------------------------------------------------------------------------- helpers
-
-
-def _is_int(value: object) -> TypeGuard[int]:
-    return type(value) is int
-
-
-def _is_tuple_of(value: object, check: Callable[[object], bool], size: int = -1) -> bool:
-    return (
-        isinstance(value, tuple)
-        and (size < 0 or len(value) == size)
-        and all(check(v) for v in value)
-    )
-
-
-def _check_seed(path: tuple[str | int, ...], prefix: str, seed: object) -> None:
-    if seed is None:
-        return
-    if _seed_problem(seed) is not None:
-        _fail(
-            path,
-            f"{prefix}seed: expected an int of at most {MAX_SEED_DIGITS} digits, a str or "
-            f"null, not {quote(seed)}",
-        )
 
 
 def _result_to_dict(result: HandResult) -> dict[str, Any]:
@@ -241,15 +114,13 @@ def _describe(result: HandResult) -> str:
 
 def _check_game_fields(record: Any, base: tuple[str | int, ...], where: str) -> None:
     if not isinstance(record.rules, Rules):
-        _fail((*base, "rules"), f"{where}rules: expected a Rules value, not {quote(record.rules)}")
-    if not _is_int(record.dealer) or record.dealer not in (0, 1):
-        _fail(
-            (*base, "dealer"), f"{where}dealer: expected seat 0 or 1, not {quote(record.dealer)}"
-        )
-    if not _is_tuple_of(record.pack, lambda c: type(c) is Card):
-        _fail((*base, "pack"), f"{where}pack: expected a tuple of cards, not {quote(record.pack)}")
-    if not _is_tuple_of(record.moves, lambda m: isinstance(m, str)):
-        _fail(
+        fail((*base, "rules"), f"{where}rules: expected a Rules value, not {quote(record.rules)}")
+    if not is_int(record.dealer) or record.dealer not in (0, 1):
+        fail((*base, "dealer"), f"{where}dealer: expected seat 0 or 1, not {quote(record.dealer)}")
+    if not is_tuple_of(record.pack, lambda c: type(c) is Card):
+        fail((*base, "pack"), f"{where}pack: expected a tuple of cards, not {quote(record.pack)}")
+    if not is_tuple_of(record.moves, lambda m: isinstance(m, str)):
+        fail(
             (*base, "moves"),
             f"{where}moves: expected a tuple of move texts, not {quote(record.moves)}",
         )
@@ -257,44 +128,36 @@ def _check_game_fields(record: Any, base: tuple[str | int, ...], where: str) -> 
         try:
             canonical = str(parse_move(text))
         except ParseError as exc:
-            _fail((*base, "moves", k - 1), f"{where}move {k}: {exc}")
+            fail((*base, "moves", k - 1), f"{where}move {k}: {exc}")
         if canonical != text:
-            _fail(
+            fail(
                 (*base, "moves", k - 1),
                 f"{where}move {k}: write {canonical!r}, the canonical text, not {quote(text)}",
             )
     if record.result is not None and not isinstance(record.result, HandResult):
-        _fail(
+        fail(
             (*base, "result"),
             f"{where}result: expected a HandResult or None, not {quote(record.result)}",
         )
-    _check_seed((*base, "seed"), where, record.seed)
+    check_seed((*base, "seed"), where, record.seed)
     players = record.players
     if (
-        not _is_tuple_of(players, lambda p: _is_int(p) and 0 <= p <= 2, 2)
+        not is_tuple_of(players, lambda p: is_int(p) and 0 <= p <= 2, 2)
         or players[0] == players[1]
     ):
-        _fail(
+        fail(
             (*base, "players"),
             f"{where}players: expected two different match seats, not {quote(players)}",
         )
     if not isinstance(record.version, str):
-        _fail((*base, "version"), f"{where}version: expected text, not {quote(record.version)}")
-
-
-def _public(func: Callable[[], Any], text: str | None = None) -> Any:
-    """Call ``func``, turning an internal error into a public :class:`RecordError`."""
-    try:
-        return func()
-    except _Problem as exc:
-        raise _plain(exc, text) from None
+        fail((*base, "version"), f"{where}version: expected text, not {quote(record.version)}")
 
 
 # --------------------------------------------------------------------------- values
 
 
 @attrs.frozen(kw_only=True)
-class GameRecord:
+class GameRecord(RecordJSON):
     """The record of one hand: enough to replay and check it.
 
     Attributes:
@@ -311,6 +174,15 @@ class GameRecord:
             play).
         version: The version of sixtysix that wrote the record.
 
+    ``from_json`` checks only the form (fields, cards, move texts); :func:`replay`
+    checks that the moves are legal and the result right (:func:`load_record` does both):
+
+    >>> from sixtysix.records import GameRecord
+    >>> GameRecord.from_json('{"schema": 1, "kind": "game"')
+    Traceback (most recent call last):
+    ...
+    sixtysix.errors.RecordError: line 1, column 29: the record is cut off here ...
+
     Raises:
         RecordError: a field of the wrong type or out of range (the message names it).
     """
@@ -326,7 +198,7 @@ class GameRecord:
 
     def __attrs_post_init__(self) -> None:
         """Check the types of the fields."""
-        _public(lambda: _check_game_fields(self, (), ""))
+        public(lambda: _check_game_fields(self, (), ""))
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON-ready dict of the record (see the docs for each field)."""
@@ -338,43 +210,13 @@ class GameRecord:
             **_game_body(self),
         }
 
-    def to_json(self, *, indent: int | None = None) -> str:
-        """The record as JSON text; :meth:`from_json` reads it back exactly."""
-        return json.dumps(self.to_dict(), indent=indent, ensure_ascii=False)
-
     @classmethod
-    def from_dict(cls, data: object) -> GameRecord:
-        """Read a record from a dict such as :meth:`to_dict` makes.
-
-        Raises:
-            RecordError: the dict is not a game record of this schema.
-        """
-        result: GameRecord = _public(lambda: _game_record(data))
-        return result
-
-    @classmethod
-    def from_json(cls, text: str | bytes) -> GameRecord:
-        """Read a record from JSON text.
-
-        Only the form is checked here (fields, cards, move texts); :func:`replay` checks
-        that the moves are legal and the result right (:func:`load_record` does both).
-
-        >>> from sixtysix.records import GameRecord
-        >>> GameRecord.from_json('{"schema": 1, "kind": "game"')
-        Traceback (most recent call last):
-        ...
-        sixtysix.errors.RecordError: line 1, column 29: the record is cut off here ...
-
-        Raises:
-            RecordError: the text is not a game record of this schema.
-        """
-        source = _text(text)
-        result: GameRecord = _public(lambda: _game_record(_parse_json(source)), source)
-        return result
+    def _read(cls, data: object) -> GameRecord:
+        return _game_record(data)
 
 
 @attrs.frozen(kw_only=True)
-class MatchRecord:
+class MatchRecord(RecordJSON):
     """The record of a match: every hand, in order, and the final scores.
 
     Attributes:
@@ -404,7 +246,7 @@ class MatchRecord:
 
     def __attrs_post_init__(self) -> None:
         """Check the types of the fields and that every hand belongs to the match."""
-        _public(lambda: _check_match_fields(self))
+        public(lambda: _check_match_fields(self))
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON-ready dict of the record (see the docs for each field).
@@ -424,66 +266,45 @@ class MatchRecord:
             "winner": self.winner,
         }
 
-    def to_json(self, *, indent: int | None = None) -> str:
-        """The record as JSON text; :meth:`from_json` reads it back exactly."""
-        return json.dumps(self.to_dict(), indent=indent, ensure_ascii=False)
-
     @classmethod
-    def from_dict(cls, data: object) -> MatchRecord:
-        """Read a record from a dict such as :meth:`to_dict` makes.
-
-        Raises:
-            RecordError: the dict is not a match record of this schema.
-        """
-        result: MatchRecord = _public(lambda: _match_record(data))
-        return result
-
-    @classmethod
-    def from_json(cls, text: str | bytes) -> MatchRecord:
-        """Read a record from JSON text (only the form is checked; see :func:`replay`).
-
-        Raises:
-            RecordError: the text is not a match record of this schema.
-        """
-        source = _text(text)
-        result: MatchRecord = _public(lambda: _match_record(_parse_json(source)), source)
-        return result
+    def _read(cls, data: object) -> MatchRecord:
+        return _match_record(data)
 
 
 def _check_match_fields(record: Any) -> None:
     if not isinstance(record.rules, Rules):
-        _fail(("rules",), f"rules: expected a Rules value, not {quote(record.rules)}")
-    if not _is_int(record.seats) or record.seats not in (2, 3):
-        _fail(("seats",), f"seats: a match has 2 or 3 seats, not {quote(record.seats)}")
-    _check_seed(("seed",), "", record.seed)
+        fail(("rules",), f"rules: expected a Rules value, not {quote(record.rules)}")
+    if not is_int(record.seats) or record.seats not in (2, 3):
+        fail(("seats",), f"seats: a match has 2 or 3 seats, not {quote(record.seats)}")
+    check_seed(("seed",), "", record.seed)
     if not isinstance(record.version, str):
-        _fail(("version",), f"version: expected text, not {quote(record.version)}")
-    if not _is_int(record.dealer) or not 0 <= record.dealer < record.seats:
-        _fail(
+        fail(("version",), f"version: expected text, not {quote(record.version)}")
+    if not is_int(record.dealer) or not 0 <= record.dealer < record.seats:
+        fail(
             ("dealer",),
             f"dealer: expected a seat from 0 to {record.seats - 1}, not {quote(record.dealer)}",
         )
-    if not _is_tuple_of(record.games, lambda g: isinstance(g, GameRecord)):
-        _fail(("games",), f"games: expected a tuple of GameRecord, not {quote(record.games)}")
+    if not is_tuple_of(record.games, lambda g: isinstance(g, GameRecord)):
+        fail(("games",), f"games: expected a tuple of GameRecord, not {quote(record.games)}")
     for number, game in enumerate(record.games, 1):
         if game.rules != record.rules:
-            _fail(("games", number - 1), f"game {number}: played under other rules than the match")
+            fail(("games", number - 1), f"game {number}: played under other rules than the match")
         if game.version != record.version:
-            _fail(
+            fail(
                 ("games", number - 1),
                 f"game {number}: written by sixtysix {quote(game.version)}, the match by "
                 f"{quote(record.version)}",
             )
     scores = record.scores
-    if not _is_tuple_of(scores, lambda s: _is_int(s) and s >= 0, record.seats):
-        _fail(
+    if not is_tuple_of(scores, lambda s: is_int(s) and s >= 0, record.seats):
+        fail(
             ("scores",),
             f"scores: expected {record.seats} whole numbers of game points, not {quote(scores)}",
         )
     if record.winner is not None and (
-        not _is_int(record.winner) or not 0 <= record.winner < record.seats
+        not is_int(record.winner) or not 0 <= record.winner < record.seats
     ):
-        _fail(("winner",), f"winner: expected a seat or None, not {quote(record.winner)}")
+        fail(("winner",), f"winner: expected a seat or None, not {quote(record.winner)}")
 
 
 # --------------------------------------------------------------------------- JSON
@@ -508,207 +329,46 @@ def _game_body(g: GameRecord) -> dict[str, Any]:
     }
 
 
-def _text(text: object) -> str:
-    """The record text as a str (bytes must be UTF-8)."""
-    if isinstance(text, bytes | bytearray):
-        try:
-            return bytes(text).decode("utf-8")
-        except UnicodeDecodeError as exc:
-            bad = quote(bytes(text[exc.start : exc.start + 1]))
-            raise RecordError(
-                f"a record must be UTF-8 text: byte {exc.start} ({bad}) is not UTF-8"
-            ) from None
-    if not isinstance(text, str):
-        raise RecordError(f"a record must be given as JSON text, not {type(text).__name__}")
-    return text
-
-
-class _HugeNumber(Exception):
-    """A JSON number with more digits than any field of a record can hold."""
-
-
-def _parse_int(digits: str) -> int:
-    # Checked before int() converts it: past CPython's int/str limit that would raise a
-    # ValueError, and well before it, no field of a record is that large.
-    if len(digits.lstrip("-")) > MAX_SEED_DIGITS:
-        raise _HugeNumber(digits)
-    return int(digits)
-
-
-_STRUCTURE = {"{": "an object", "[": "a list", '"': "a string"}
-# The end of a JSON string's body: its closing quote, or an escape to skip over.
-_STRING_PART = re.compile(r'"|\\.')
-
-
-def _cut_off_inside(text: str) -> str:
-    """What the truncated valid-JSON prefix ``text`` was in the middle of."""
-    stack: list[str] = []
-    i = 0
-    end = len(text)
-    while i < end:
-        c = text[i]
-        if c == '"':
-            j = i + 1
-            while True:
-                match = _STRING_PART.search(text, j)
-                if match is None:
-                    return _STRUCTURE['"']
-                j = match.end()
-                if match.group() == '"':
-                    break
-            i = j
-            continue
-        if c in _OPENERS:
-            stack.append(c)
-        elif c in _CLOSERS and stack:
-            stack.pop()
-        i += 1
-    return _STRUCTURE[stack[-1]] if stack else "a value"
-
-
-_LITERALS = ("true", "false", "null", "NaN", "Infinity", "-Infinity")
-# What a number may be cut off to: a sign, a fraction point or an exponent without digits.
-_NUMBER_START = re.compile(r"-?(?:[0-9]+(?:\.(?:[0-9]+(?:[eE][-+]?[0-9]*)?)?|[eE][-+]?[0-9]*)?)?")
-
-
-# The digits (and sign) of a number that ends just before a position.
-_DIGITS_BEFORE = re.compile(r"-?[0-9]+$")
-
-
-def _is_cut_off(text: str, exc: json.JSONDecodeError, end: int) -> bool:
-    """Whether the JSON error means the text ends early (``end``: its length unspaced)."""
-    if exc.pos >= end or exc.msg.startswith("Unterminated string"):
-        return True
-    rest = text[exc.pos : end]
-    if exc.msg.startswith("Invalid \\uXXXX escape"):
-        return re.fullmatch(r"u[0-9a-fA-F]{0,4}(?:\\(?:u[0-9a-fA-F]{0,4})?)?", rest) is not None
-    if exc.msg == "Expecting value":  # a literal cut off ("tr", "-Inf"; "-" of a number)
-        return any(word.startswith(rest) for word in _LITERALS)
-    # A number cut off after its point or exponent letter: json read the digits before.
-    digits = _DIGITS_BEFORE.search(text, 0, exc.pos)
-    return digits is not None and _NUMBER_START.fullmatch(text, digits.start(), end) is not None
-
-
-def _parse_json(text: str) -> object:
-    try:
-        return json.loads(text, parse_int=_parse_int)
-    except json.JSONDecodeError as exc:
-        end = len(text.rstrip(" \t\n\r"))
-        if end == 0:
-            raise RecordError("the record is empty: expected a JSON object") from None
-        if _is_cut_off(text, exc, end):
-            line, column = _line_column(text, end)
-            raise RecordError(
-                f"line {line}, column {column}: the record is cut off here (the text ends "
-                f"inside {_cut_off_inside(text[:end])}): was the file truncated?"
-            ) from None
-        raise RecordError(
-            f"line {exc.lineno}, column {exc.colno}: not valid JSON: {exc.msg}"
-        ) from None
-    except _HugeNumber as exc:
-        digits = str(exc.args[0])
-        found = re.search(rf"-?[0-9]{{{MAX_SEED_DIGITS + 1},}}", text)
-        place = (
-            ""
-            if found is None
-            else "line {}, column {}: ".format(*_line_column(text, found.start()))
-        )
-        raise RecordError(
-            f"{place}a number of {len(digits.lstrip('-'))} digits; no field of a record has "
-            f"more than {MAX_SEED_DIGITS}"
-        ) from None
-    except RecursionError:
-        raise RecordError("not a record: the JSON is nested far too deeply") from None
-
-
 def _header(data: object, kind: str) -> Mapping[str, Any]:
-    if not isinstance(data, Mapping):
-        _fail((), f"a record is a JSON object, not {_json_kind(data)}")
-    schema = data.get("schema")
-    if not _is_int(schema) or schema != SCHEMA:
-        _fail(
-            ("schema",),
-            f"schema: this version of sixtysix reads record schema {SCHEMA}, not {quote(schema)}",
-        )
-    found = data.get("kind")
-    if found != kind or not isinstance(found, str):
-        other = {"game": "GameRecord", "match": "MatchRecord"}
-        hint = (
-            f"; read it with {other[found]}.from_json"
-            if isinstance(found, str) and found in other
-            else ""
-        )
-        _fail(("kind",), f"kind: expected a {kind} record, not {quote(found)}{hint}")
-    return data
-
-
-def _json_kind(value: object) -> str:
-    names = {list: "a list", str: "a string", bool: "true or false", int: "a number"}
-    if value is None:
-        return "null"
-    return names.get(type(value), "a number" if isinstance(value, float) else type(value).__name__)
-
-
-def _check_keys(
-    obj: Mapping[Any, Any], keys: set[str], path: tuple[str | int, ...], where: str
-) -> None:
-    unknown = sorted(quote(k) for k in obj if not isinstance(k, str) or k not in keys)
-    if unknown:
-        _fail(
-            path,
-            f"{where}unknown field {unknown[0]}; the fields are: {', '.join(sorted(keys))}",
-        )
-    missing = sorted(keys - set(obj))
-    if missing:
-        _fail(path, f"{where}missing field {missing[0]!r}")
+    return header(data, SCHEMA, kind, {"game": "GameRecord", "match": "MatchRecord"})
 
 
 def _rules(obj: Mapping[str, Any]) -> Rules:
     data = obj.get("rules")
     if not isinstance(data, Mapping):
-        _fail(("rules",), f"rules: expected an object of rule fields, not {quote(data)}")
+        fail(("rules",), f"rules: expected an object of rule fields, not {quote(data)}")
     try:
         return Rules.from_dict(data)
     except RulesError as exc:
-        _fail(("rules",), f"rules: {exc}")
-
-
-def _version(obj: Mapping[str, Any]) -> str:
-    version = obj.get("version")
-    if not isinstance(version, str):
-        _fail(
-            ("version",),
-            f"version: expected the writer's version as text, not {quote(version)}",
-        )
-    return version
+        fail(("rules",), f"rules: {exc}")
 
 
 def _game_record(data: object) -> GameRecord:
     obj = _header(data, "game")
     rules = _rules(obj)
-    _check_keys(obj, {"schema", "kind", "version", "rules", *_GAME_KEYS}, (), "")
-    return _game_from_dict(obj, rules, _version(obj), (), "")
+    check_keys(obj, {"schema", "kind", "version", "rules", *_GAME_KEYS}, (), "")
+    return _game_from_dict(obj, rules, version_of(obj), (), "")
 
 
 def _match_record(data: object) -> MatchRecord:
     obj = _header(data, "match")
     rules = _rules(obj)
-    version = _version(obj)
-    _check_keys(obj, _MATCH_KEYS, (), "")
+    version = version_of(obj)
+    check_keys(obj, _MATCH_KEYS, (), "")
     games_data = obj["games"]
     if not isinstance(games_data, list):
-        _fail(("games",), f"games: expected a list of hands, not {quote(games_data)}")
+        fail(("games",), f"games: expected a list of hands, not {quote(games_data)}")
     games = []
     for number, game in enumerate(games_data, 1):
         base = ("games", number - 1)
         where = f"game {number}: "
         if not isinstance(game, Mapping):
-            _fail(base, f"{where}expected an object, not {quote(game)}")
-        _check_keys(game, _GAME_KEYS, base, where)
+            fail(base, f"{where}expected an object, not {quote(game)}")
+        check_keys(game, _GAME_KEYS, base, where)
         games.append(_game_from_dict(game, rules, version, base, where))
     scores = obj["scores"]
     if not isinstance(scores, list):
-        _fail(("scores",), f"scores: expected a list of game points, not {quote(scores)}")
+        fail(("scores",), f"scores: expected a list of game points, not {quote(scores)}")
     fields = {
         "rules": rules,
         "seats": obj["seats"],
@@ -719,8 +379,8 @@ def _match_record(data: object) -> MatchRecord:
         "winner": obj["winner"],
         "version": version,
     }
-    _check_match_fields(SimpleNamespace(**fields))  # errors with their JSON path
-    return MatchRecord(**fields)
+    check = lambda r, base, where: _check_match_fields(r)  # noqa: E731
+    return build(MatchRecord, check, (), "", **fields)  # errors with their JSON path
 
 
 def _game_from_dict(
@@ -728,35 +388,35 @@ def _game_from_dict(
 ) -> GameRecord:
     pack_data = obj["pack"]
     if not isinstance(pack_data, list):
-        _fail((*base, "pack"), f"{where}pack: expected a list of cards, not {quote(pack_data)}")
+        fail((*base, "pack"), f"{where}pack: expected a list of cards, not {quote(pack_data)}")
     pack = []
     for k, text in enumerate(pack_data, 1):
         path = (*base, "pack", k - 1)
         if not isinstance(text, str):
-            _fail(path, f"{where}pack card {k}: expected a card's text, not {quote(text)}")
+            fail(path, f"{where}pack card {k}: expected a card's text, not {quote(text)}")
         try:
             pack.append(Card.parse(text))
         except ParseError as exc:
-            _fail(path, f"{where}pack card {k}: {exc}")
+            fail(path, f"{where}pack card {k}: {exc}")
     moves_data = obj["moves"]
     if not isinstance(moves_data, list):
-        _fail((*base, "moves"), f"{where}moves: expected a list of moves, not {quote(moves_data)}")
+        fail((*base, "moves"), f"{where}moves: expected a list of moves, not {quote(moves_data)}")
     moves = []
     for k, text in enumerate(moves_data, 1):
         path = (*base, "moves", k - 1)
         if not isinstance(text, str):
-            _fail(path, f"{where}move {k}: expected a move's text, not {quote(text)}")
+            fail(path, f"{where}move {k}: expected a move's text, not {quote(text)}")
         try:
             moves.append(str(parse_move(text)))
         except ParseError as exc:
-            _fail(path, f"{where}move {k}: {exc}")
+            fail(path, f"{where}move {k}: {exc}")
     players = obj["players"]
     if not isinstance(players, list):
-        _fail(
-            (*base, "players"), f"{where}players: expected two match seats, not {quote(players)}"
-        )
+        fail((*base, "players"), f"{where}players: expected two match seats, not {quote(players)}")
     result = _result_from_dict(obj["result"], (*base, "result"), where)
-    record: GameRecord = _new_game_record(
+    record: GameRecord = build(
+        GameRecord,
+        _check_game_fields,
         base,
         where,
         rules=rules,
@@ -771,21 +431,15 @@ def _game_from_dict(
     return record
 
 
-def _new_game_record(base: tuple[str | int, ...], where: str, **fields: Any) -> GameRecord:
-    """A :class:`GameRecord` whose field errors name the game and the JSON path."""
-    _check_game_fields(SimpleNamespace(**fields), base, where)
-    return GameRecord(**fields)
-
-
 def _result_from_dict(data: object, path: tuple[str | int, ...], where: str) -> HandResult | None:
     if data is None:
         return None
     if not isinstance(data, Mapping):
-        _fail(path, f"{where}result: expected an object or null, not {quote(data)}")
-    _check_keys(data, _RESULT_KEYS, path, f"{where}result: ")
+        fail(path, f"{where}result: expected an object or null, not {quote(data)}")
+    check_keys(data, _RESULT_KEYS, path, f"{where}result: ")
     points = data["points"]
     if not isinstance(points, list) or len(points) != 2:
-        _fail(
+        fail(
             (*path, "points"),
             f"{where}result: points must be two whole numbers, not {quote(points)}",
         )
@@ -794,7 +448,7 @@ def _result_from_dict(data: object, path: tuple[str | int, ...], where: str) -> 
         end = HandEnd(reason)
     except (ValueError, TypeError):
         allowed = ", ".join(e.value for e in HandEnd)
-        _fail(
+        fail(
             (*path, "reason"),
             f"{where}result: unknown reason {quote(reason)}; the reasons are: {allowed}",
         )
@@ -803,7 +457,7 @@ def _result_from_dict(data: object, path: tuple[str | int, ...], where: str) -> 
             data["winner"], data["game_points"], data["carry"], (points[0], points[1]), end
         )
     except ResultError as exc:
-        _fail(path, f"{where}result: {exc}")
+        fail(path, f"{where}result: {exc}")
 
 
 def load_record(text: str | bytes, *, check: bool = True) -> GameRecord | MatchRecord:
@@ -824,10 +478,10 @@ def load_record(text: str | bytes, *, check: bool = True) -> GameRecord | MatchR
         RecordError: the text is neither kind of record, or (with ``check``) the record
             does not replay.
     """
-    source = _text(text)
+    source = text_of(text)
 
     def load() -> GameRecord | MatchRecord:
-        data = _parse_json(source)
+        data = parse_json(source)
         record: GameRecord | MatchRecord
         if isinstance(data, Mapping) and data.get("kind") == "match":
             record = _match_record(data)
@@ -837,7 +491,7 @@ def load_record(text: str | bytes, *, check: bool = True) -> GameRecord | MatchR
             _replay(record)
         return record
 
-    result: GameRecord | MatchRecord = _public(load, source)
+    result: GameRecord | MatchRecord = public(load, source)
     return result
 
 
@@ -849,7 +503,7 @@ def _deal(record: GameRecord, base: tuple[str | int, ...], where: str) -> HandSt
     if record.seed is not None:
         expected = shuffled_deck(rules, record.seed)
         if list(record.pack) != expected:
-            _fail(
+            fail(
                 (*base, "pack"),
                 f"{where}pack: not the shuffle of seed {quote(record.seed)} for the "
                 f"{rules.deck.name} deck",
@@ -857,7 +511,7 @@ def _deal(record: GameRecord, base: tuple[str | int, ...], where: str) -> HandSt
     try:
         return deal_from_order(rules, record.pack, record.dealer)
     except DealError as exc:
-        _fail((*base, "pack"), f"{where}pack: {exc}")
+        fail((*base, "pack"), f"{where}pack: {exc}")
 
 
 def _states(record: GameRecord, base: tuple[str | int, ...], where: str) -> Iterator[HandState]:
@@ -867,7 +521,7 @@ def _states(record: GameRecord, base: tuple[str | int, ...], where: str) -> Iter
         path = (*base, "moves", number - 1)
         seat = state.to_move
         if seat is None:
-            _fail(
+            fail(
                 path,
                 f"{where}move {number} ({quote(text)}): the hand is already over after move "
                 f"{number - 1}",
@@ -876,7 +530,7 @@ def _states(record: GameRecord, base: tuple[str | int, ...], where: str) -> Iter
             # The move texts were checked when the record was built.
             state = apply_move(state, parse_move(text))
         except IllegalMoveError as exc:
-            _fail(
+            fail(
                 path,
                 f"{where}move {number} ({text}) by seat {seat} is illegal: {exc.reason}",
             )
@@ -884,14 +538,14 @@ def _states(record: GameRecord, base: tuple[str | int, ...], where: str) -> Iter
     if record.result is None:
         return
     if not state.is_over:
-        _fail(
+        fail(
             (*base, "result"),
             f"{where}the record has a result but the hand is not over after its "
             f"{len(record.moves)} moves (seat {state.to_move} is to move)",
         )
     real = score_hand(state)
     if real != record.result:
-        _fail(
+        fail(
             (*base, "result"),
             f"{where}wrong result: the record says {_describe(record.result)}, "
             f"but the moves give {_describe(real)}",
@@ -916,8 +570,8 @@ def replay_states(record: GameRecord) -> Iterator[HandState]:
 def _public_states(states: Iterator[HandState]) -> Iterator[HandState]:
     try:
         yield from states
-    except _Problem as exc:
-        raise _plain(exc, None) from None
+    except Problem as exc:
+        raise plain(exc, None) from None
 
 
 def _replay_game(record: GameRecord, base: tuple[str | int, ...], where: str) -> HandState:
@@ -927,9 +581,9 @@ def _replay_game(record: GameRecord, base: tuple[str | int, ...], where: str) ->
     assert state is not None
     problems = validate(state)
     if problems:  # pragma: no cover - legal moves from a deal reach consistent states
-        _fail(base, f"{where}the replayed hand is inconsistent: {'; '.join(problems)}")
+        fail(base, f"{where}the replayed hand is inconsistent: {'; '.join(problems)}")
     if record.result is None and state.is_over:
-        _fail(
+        fail(
             (*base, "result"),
             f"{where}the hand is over after its {len(record.moves)} moves but the record "
             "has no result",
@@ -959,7 +613,7 @@ def replay(
     """
     if not isinstance(record, GameRecord | MatchRecord):
         raise RecordError(f"replay needs a GameRecord or a MatchRecord, not {quote(record)}")
-    result: HandState | tuple[tuple[HandState, ...], Match] = _public(lambda: _replay(record))
+    result: HandState | tuple[tuple[HandState, ...], Match] = public(lambda: _replay(record))
     return result
 
 
@@ -975,38 +629,27 @@ def _replay(
         scores=(0,) * record.seats,
         dealer=record.dealer,
     )
-    states = []
-    count = len(record.games)
-    for number, game in enumerate(record.games, 1):
-        base = ("games", number - 1)
-        where = f"game {number}: "
-        if m.is_over:
-            _fail(base, f"{where}the match was already over (seat {m.winner} won it)")
-        if game.dealer != m.hand_dealer or game.players != m.active_seats:
-            _fail(
-                base,
-                f"{where}expected match seats {m.active_seats} to play with hand seat "
-                f"{m.hand_dealer} dealing, not seats {game.players} with {game.dealer} dealing",
-            )
-        if m.seed is not None and game.seed != m.hand_seed:
-            _fail(
-                (*base, "seed"),
-                f"{where}seed: expected {quote(m.hand_seed)}, not {quote(game.seed)}",
-            )
-        state = _replay_game(game, base, where)
-        states.append(state)
-        if game.result is None:
-            if number != count:
-                _fail(base, f"{where}unfinished, but more hands follow")
-            break
-        try:
-            m = apply_result(m, game.result)
-        except MatchError as exc:  # pragma: no cover - the replay checked the result
-            _fail(base, f"{where}{exc}")
+    states, m = replay_match(
+        m,
+        record.games,
+        deal_problem=_deal_problem,
+        replay_hand=lambda game, base, where: (_replay_game(game, base, where), game.result),
+        apply=apply_result,
+        over_text=lambda m: f"seat {m.winner} won it",
+    )
     if m.scores != record.scores or m.winner != record.winner:
-        _fail(
+        fail(
             ("scores",),
             f"wrong match result: the record says scores {list(record.scores)}, winner "
             f"{record.winner}, but the hands give scores {list(m.scores)}, winner {m.winner}",
         )
-    return tuple(states), m
+    return states, m
+
+
+def _deal_problem(m: Match, game: GameRecord) -> str | None:
+    if game.dealer != m.hand_dealer or game.players != m.active_seats:
+        return (
+            f"expected match seats {m.active_seats} to play with hand seat "
+            f"{m.hand_dealer} dealing, not seats {game.players} with {game.dealer} dealing"
+        )
+    return None

@@ -1,0 +1,519 @@
+"""The record machinery every game shares (internal).
+
+A game's record module (:mod:`sixtysix.records`, :mod:`sixtysix.partnership.records`)
+defines its record classes and its field checks; this module gives them the rest:
+
+* errors with a JSON path (:class:`Problem`, :func:`fail`), which :func:`public` turns
+  into a plain :class:`~sixtysix.errors.RecordError` that starts with the line and
+  column of the value when the record came from JSON text;
+* reading JSON text (:func:`text_of`, :func:`parse_json`: bytes must be UTF-8, a text
+  cut off says so, no number longer than any field), and the common header
+  (:func:`header`: ``"schema"`` and ``"kind"``), field-set (:func:`check_keys`) and
+  ``"version"`` (:func:`version_of`) checks;
+* :class:`RecordJSON`, the ``to_json`` / ``from_dict`` / ``from_json`` methods of every
+  record class, on top of the class's ``to_dict`` and ``_read`` hooks;
+* :func:`replay_match`, the hand-by-hand replay of a match record, with the game's
+  rules for dealing, replaying and scoring a hand as hooks.
+
+A third game's records need only their fields, their checks and those hooks.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from types import SimpleNamespace
+from typing import Any, ClassVar, NoReturn, Protocol, Self, TypeGuard, TypeVar
+
+from .errors import MatchError, RecordError, quote
+from .match import MAX_SEED_DIGITS, _seed_problem
+
+#: A JSON path: object keys and list indices from a record's root.
+JSONPath = tuple[str | int, ...]
+
+# json's own string scanner (C where available): ``scanstring(text, after_quote)``.
+scanstring: Callable[[str, int], tuple[str, int]] = json.decoder.scanstring  # type: ignore[attr-defined]
+
+
+class Problem(RecordError):
+    """A record error with the JSON path of the value it is about (internal).
+
+    ``path`` holds object keys and list indices from the record's root. The public
+    functions turn it into a plain :class:`RecordError`, with the line and column of the
+    value when the record came from JSON text.
+    """
+
+    def __init__(self, path: tuple[str | int, ...], message: str) -> None:
+        super().__init__(message)
+        self.path = path
+
+
+def fail(path: tuple[str | int, ...], message: str) -> NoReturn:
+    raise Problem(path, message)
+
+
+def plain(exc: Problem, text: str | None) -> RecordError:
+    """The public error for ``exc``: with its line and column if ``text`` is given."""
+    message = str(exc)
+    if text is not None:
+        where = locate(text, exc.path)
+        if where is not None:  # pragma: no branch - None only if the text is not JSON
+            message = f"line {where[0]}, column {where[1]}: {message}"
+    return RecordError(message)
+
+
+def line_column(text: str, offset: int) -> tuple[int, int]:
+    """The line and column (both from 1) of ``text[offset]``."""
+    line = text.count("\n", 0, offset) + 1
+    return line, offset - (text.rfind("\n", 0, offset) + 1) + 1
+
+
+_WS = re.compile(r"[ \t\n\r]*")
+_OPENERS = frozenset("[{")
+_CLOSERS = frozenset("]}")
+_SCALAR = re.compile(r"-?(?:Infinity|[0-9]+(?:\.[0-9]+)?(?:[eE][-+]?[0-9]+)?)|true|false|null|NaN")
+
+
+def _skip_ws(text: str, i: int) -> int:
+    match = _WS.match(text, i)
+    assert match is not None  # the pattern matches the empty string
+    return match.end()
+
+
+def _skip_value(text: str, i: int) -> int:
+    """The end of the JSON value that starts at ``text[i]`` (the text is valid JSON)."""
+    depth = 0
+    while True:
+        i = _skip_ws(text, i)
+        c = text[i]
+        if c == '"':
+            i = scanstring(text, i + 1)[1]
+        elif c in _OPENERS:
+            depth += 1
+            i += 1
+        elif c in _CLOSERS:
+            depth -= 1
+            i += 1
+        elif c in ",:":
+            i += 1
+            continue
+        else:
+            match = _SCALAR.match(text, i)
+            if match is None:  # pragma: no cover - the text parsed as JSON
+                raise ValueError(f"not JSON at {i}")
+            i = match.end()
+        if depth == 0:
+            return i
+
+
+def find(text: str, path: tuple[str | int, ...]) -> int:
+    """The offset of the value at ``path`` in valid JSON ``text``.
+
+    Where the path leaves the text (a missing field), the offset of the deepest value
+    on the path that exists.
+    """
+    i = _skip_ws(text, 0)
+    for step in path:
+        found = -1
+        if text[i] == "{" and isinstance(step, str):
+            j = i + 1
+            while True:
+                j = _skip_ws(text, j)
+                if text[j] == "}":
+                    break
+                key, j = scanstring(text, j + 1)
+                j = _skip_ws(text, _skip_ws(text, j) + 1)  # past the colon
+                if key == step:
+                    found = j  # json keeps the last of repeated keys, and so do we
+                j = _skip_ws(text, _skip_value(text, j))
+                if text[j] != ",":
+                    break
+                j += 1
+        elif text[i] == "[" and isinstance(step, int):
+            # The paths of errors come from the parsed lists, so the item exists.
+            j = _skip_ws(text, i + 1)
+            for _ in range(step):
+                j = _skip_ws(text, _skip_ws(text, _skip_value(text, j)) + 1)  # past a comma
+            found = j
+        if found < 0:
+            return i
+        i = found
+    return i
+
+
+def locate(text: str, path: tuple[str | int, ...]) -> tuple[int, int] | None:
+    """The line and column of the value at ``path`` in ``text``, if it can be found."""
+    try:
+        return line_column(text, find(text, path))
+    except (ValueError, IndexError):  # pragma: no cover - the text parsed as JSON
+        return None
+
+
+def is_int(value: object) -> TypeGuard[int]:
+    return type(value) is int
+
+
+def is_tuple_of(value: object, check: Callable[[object], bool], size: int = -1) -> bool:
+    return (
+        isinstance(value, tuple)
+        and (size < 0 or len(value) == size)
+        and all(check(v) for v in value)
+    )
+
+
+def check_seed(path: tuple[str | int, ...], prefix: str, seed: object) -> None:
+    if seed is None:
+        return
+    if _seed_problem(seed) is not None:
+        fail(
+            path,
+            f"{prefix}seed: expected an int of at most {MAX_SEED_DIGITS} digits, a str or "
+            f"null, not {quote(seed)}",
+        )
+
+
+def public(func: Callable[[], Any], text: str | None = None) -> Any:
+    """Call ``func``, turning an internal error into a public :class:`RecordError`."""
+    try:
+        return func()
+    except Problem as exc:
+        raise plain(exc, text) from None
+
+
+def text_of(text: object) -> str:
+    """The record text as a str (bytes must be UTF-8)."""
+    if isinstance(text, bytes | bytearray):
+        try:
+            return bytes(text).decode("utf-8")
+        except UnicodeDecodeError as exc:
+            bad = quote(bytes(text[exc.start : exc.start + 1]))
+            raise RecordError(
+                f"a record must be UTF-8 text: byte {exc.start} ({bad}) is not UTF-8"
+            ) from None
+    if not isinstance(text, str):
+        raise RecordError(f"a record must be given as JSON text, not {type(text).__name__}")
+    return text
+
+
+class _HugeNumber(Exception):
+    """A JSON number with more digits than any field of a record can hold."""
+
+
+def _parse_int(digits: str) -> int:
+    # Checked before int() converts it: past CPython's int/str limit that would raise a
+    # ValueError, and well before it, no field of a record is that large.
+    if len(digits.lstrip("-")) > MAX_SEED_DIGITS:
+        raise _HugeNumber(digits)
+    return int(digits)
+
+
+_STRUCTURE = {"{": "an object", "[": "a list", '"': "a string"}
+# The end of a JSON string's body: its closing quote, or an escape to skip over.
+_STRING_PART = re.compile(r'"|\\.')
+
+
+def _cut_off_inside(text: str) -> str:
+    """What the truncated valid-JSON prefix ``text`` was in the middle of."""
+    stack: list[str] = []
+    i = 0
+    end = len(text)
+    while i < end:
+        c = text[i]
+        if c == '"':
+            j = i + 1
+            while True:
+                match = _STRING_PART.search(text, j)
+                if match is None:
+                    return _STRUCTURE['"']
+                j = match.end()
+                if match.group() == '"':
+                    break
+            i = j
+            continue
+        if c in _OPENERS:
+            stack.append(c)
+        elif c in _CLOSERS and stack:
+            stack.pop()
+        i += 1
+    return _STRUCTURE[stack[-1]] if stack else "a value"
+
+
+_LITERALS = ("true", "false", "null", "NaN", "Infinity", "-Infinity")
+# What a number may be cut off to: a sign, a fraction point or an exponent without digits.
+_NUMBER_START = re.compile(r"-?(?:[0-9]+(?:\.(?:[0-9]+(?:[eE][-+]?[0-9]*)?)?|[eE][-+]?[0-9]*)?)?")
+
+
+# The digits (and sign) of a number that ends just before a position.
+_DIGITS_BEFORE = re.compile(r"-?[0-9]+$")
+
+
+def _is_cut_off(text: str, exc: json.JSONDecodeError, end: int) -> bool:
+    """Whether the JSON error means the text ends early (``end``: its length unspaced)."""
+    if exc.pos >= end or exc.msg.startswith("Unterminated string"):
+        return True
+    rest = text[exc.pos : end]
+    if exc.msg.startswith("Invalid \\uXXXX escape"):
+        return re.fullmatch(r"u[0-9a-fA-F]{0,4}(?:\\(?:u[0-9a-fA-F]{0,4})?)?", rest) is not None
+    if exc.msg == "Expecting value":  # a literal cut off ("tr", "-Inf"; "-" of a number)
+        return any(word.startswith(rest) for word in _LITERALS)
+    # A number cut off after its point or exponent letter: json read the digits before.
+    digits = _DIGITS_BEFORE.search(text, 0, exc.pos)
+    return digits is not None and _NUMBER_START.fullmatch(text, digits.start(), end) is not None
+
+
+def parse_json(text: str) -> object:
+    try:
+        return json.loads(text, parse_int=_parse_int)
+    except json.JSONDecodeError as exc:
+        end = len(text.rstrip(" \t\n\r"))
+        if end == 0:
+            raise RecordError("the record is empty: expected a JSON object") from None
+        if _is_cut_off(text, exc, end):
+            line, column = line_column(text, end)
+            raise RecordError(
+                f"line {line}, column {column}: the record is cut off here (the text ends "
+                f"inside {_cut_off_inside(text[:end])}): was the file truncated?"
+            ) from None
+        raise RecordError(
+            f"line {exc.lineno}, column {exc.colno}: not valid JSON: {exc.msg}"
+        ) from None
+    except _HugeNumber as exc:
+        digits = str(exc.args[0])
+        found = re.search(rf"-?[0-9]{{{MAX_SEED_DIGITS + 1},}}", text)
+        place = (
+            ""
+            if found is None
+            else "line {}, column {}: ".format(*line_column(text, found.start()))
+        )
+        raise RecordError(
+            f"{place}a number of {len(digits.lstrip('-'))} digits; no field of a record has "
+            f"more than {MAX_SEED_DIGITS}"
+        ) from None
+    except RecursionError:
+        raise RecordError("not a record: the JSON is nested far too deeply") from None
+
+
+def json_kind(value: object) -> str:
+    names = {list: "a list", str: "a string", bool: "true or false", int: "a number"}
+    if value is None:
+        return "null"
+    return names.get(type(value), "a number" if isinstance(value, float) else type(value).__name__)
+
+
+def check_keys(
+    obj: Mapping[Any, Any],
+    keys: set[str],
+    path: JSONPath,
+    where: str,
+    optional: frozenset[str] = frozenset(),
+) -> None:
+    """Fail unless ``obj`` has the fields ``keys``, each (those in ``optional`` may be missing)."""
+    unknown = sorted(quote(k) for k in obj if not isinstance(k, str) or k not in keys)
+    if unknown:
+        fail(
+            path,
+            f"{where}unknown field {unknown[0]}; the fields are: {', '.join(sorted(keys))}",
+        )
+    missing = sorted(keys - optional - set(obj))
+    if missing:
+        fail(path, f"{where}missing field {missing[0]!r}")
+
+
+def header(data: object, schema: int, kind: str, readers: Mapping[str, str]) -> Mapping[str, Any]:
+    """``data`` as a record object of this ``schema`` and ``kind``.
+
+    ``readers`` names, for each kind of the game's records, the class that reads it: a
+    record of another kind gets a hint to read it with that class.
+    """
+    if not isinstance(data, Mapping):
+        fail((), f"a record is a JSON object, not {json_kind(data)}")
+    found_schema = data.get("schema")
+    if not is_int(found_schema) or found_schema != schema:
+        fail(
+            ("schema",),
+            f"schema: this version of sixtysix reads record schema {schema}, not "
+            f"{quote(found_schema)}",
+        )
+    found = data.get("kind")
+    if found != kind or not isinstance(found, str):
+        hint = (
+            f"; read it with {readers[found]}.from_json"
+            if isinstance(found, str) and found in readers
+            else ""
+        )
+        fail(("kind",), f"kind: expected a {kind} record, not {quote(found)}{hint}")
+    return data
+
+
+def version_of(obj: Mapping[str, Any], default: str | None = None) -> str:
+    """The writer's version of a record object (``default`` where the field may be left out)."""
+    version = obj.get("version", default)
+    if not isinstance(version, str):
+        fail(
+            ("version",),
+            f"version: expected the writer's version as text, not {quote(version)}",
+        )
+    return version
+
+
+_R = TypeVar("_R")
+
+
+def build(
+    cls: Callable[..., _R],
+    check: Callable[[Any, JSONPath, str], None],
+    base: JSONPath,
+    where: str,
+    **fields: Any,
+) -> _R:
+    """``cls(**fields)``, its field errors first checked by ``check`` with their JSON path."""
+    check(SimpleNamespace(**fields), base, where)
+    return cls(**fields)
+
+
+class RecordJSON:
+    """The JSON methods of a record class, on top of its ``to_dict`` and ``_read`` hooks."""
+
+    __slots__ = ()
+
+    #: ``json.dumps``'s ``ensure_ascii`` for this kind of record (the formats differ here).
+    _ENSURE_ASCII: ClassVar[bool] = False
+
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON-ready dict of the record (see the docs for each field)."""
+        raise NotImplementedError  # pragma: no cover - every record class defines it
+
+    @classmethod
+    def _read(cls, data: object) -> Self:
+        """The record that a parsed JSON value holds; errors are :class:`Problem`."""
+        raise NotImplementedError  # pragma: no cover - every record class defines it
+
+    def to_json(self, *, indent: int | None = None) -> str:
+        """The record as JSON text; :meth:`from_json` reads it back exactly."""
+        return json.dumps(self.to_dict(), indent=indent, ensure_ascii=self._ENSURE_ASCII)
+
+    @classmethod
+    def from_dict(cls, data: object) -> Self:
+        """Read a record from a dict such as :meth:`to_dict` makes.
+
+        Raises:
+            RecordError: the dict is not a record of this kind and schema.
+        """
+        result: Self = public(lambda: cls._read(data))
+        return result
+
+    @classmethod
+    def from_json(cls, text: str | bytes) -> Self:
+        """Read a record from JSON text.
+
+        Only the form is checked here (fields, cards, move texts); ``replay`` checks that
+        the moves are legal and the result right.
+
+        Raises:
+            RecordError: the text is not a record of this kind and schema; the message
+                starts with the line and column of the problem.
+        """
+        source = text_of(text)
+        result: Self = public(lambda: cls._read(parse_json(source)), source)
+        return result
+
+
+# --------------------------------------------------------------------------- replay
+
+
+class MatchLike(Protocol):
+    """What the replay reads of a game's match value."""
+
+    @property
+    def seed(self) -> int | str | None:
+        """The match seed, or ``None``."""
+
+    @property
+    def hand_seed(self) -> str | None:
+        """The seed of the next deal."""
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the match is over."""
+
+
+class HandLike(Protocol):
+    """What the replay reads of a game's hand record."""
+
+    @property
+    def seed(self) -> int | str | None:
+        """The seed the hand was dealt from, or ``None``."""
+
+
+_M = TypeVar("_M", bound=MatchLike)  # the game's match value
+_G = TypeVar("_G", bound=HandLike)  # the game's hand record
+_S = TypeVar("_S")  # the game's state
+
+
+def replay_match(
+    start: _M,
+    games: Sequence[_G],
+    *,
+    deal_problem: Callable[[_M, _G], str | None],
+    replay_hand: Callable[[_G, JSONPath, str], tuple[_S, Any]],
+    apply: Callable[[_M, Any], _M],
+    over_text: Callable[[_M], str],
+) -> tuple[tuple[_S, ...], _M]:
+    """Replay the hands of a match record from the match ``start``; the final states and match.
+
+    Every hand must be the one the match deals next: not after the end of the match,
+    ``deal_problem(m, game)`` ``None`` (else what is wrong with the dealer or seats), and
+    dealt from the match's hand seed when the match has a seed. ``replay_hand(game,
+    base, where)`` replays one hand and gives its final state and its result (``None``
+    for an unfinished hand, which only the last hand may be); ``apply`` scores a result
+    into the match; ``over_text(m)`` says who won a match that is over. Errors are
+    :class:`Problem` values with the game's number and JSON path.
+    """
+    m = start
+    states = []
+    count = len(games)
+    for number, game in enumerate(games, 1):
+        base: JSONPath = ("games", number - 1)
+        where = f"game {number}: "
+        if m.is_over:
+            fail(base, f"{where}the match was already over ({over_text(m)})")
+        problem = deal_problem(m, game)
+        if problem is not None:
+            fail(base, f"{where}{problem}")
+        if m.seed is not None and game.seed != m.hand_seed:
+            fail(
+                (*base, "seed"),
+                f"{where}seed: expected {quote(m.hand_seed)}, not {quote(game.seed)}",
+            )
+        state, result = replay_hand(game, base, where)
+        states.append(state)
+        if result is None:
+            if number != count:
+                fail(base, f"{where}unfinished, but more hands follow")
+            break
+        try:
+            m = apply(m, result)
+        except MatchError as exc:  # pragma: no cover - the replay checked the result
+            fail(base, f"{where}{exc}")
+    return tuple(states), m
+
+
+def walk_match(
+    start: _M,
+    games: Sequence[_G],
+    result_of: Callable[[_G], object | None],
+    apply: Callable[[_M, Any], _M],
+) -> Iterator[tuple[int, _G, _M | None]]:
+    """Each hand of a (replayed, valid) match record with its number and the match after it.
+
+    The match is ``None`` after an unfinished hand. For printing and showing a record.
+    """
+    m = start
+    for number, game in enumerate(games, 1):
+        result = result_of(game)
+        if result is None:
+            yield number, game, None
+            continue
+        m = apply(m, result)
+        yield number, game, m
