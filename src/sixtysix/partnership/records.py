@@ -22,12 +22,26 @@ result.
 from __future__ import annotations
 
 import itertools
-import json
-from collections.abc import Iterable, Iterator, Mapping
-from typing import Any, overload
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from typing import Any, ClassVar, cast, overload
 
 import attrs
 
+from .._records import (
+    JSONPath,
+    RecordJSON,
+    build,
+    check_keys,
+    fail,
+    header,
+    is_int,
+    is_tuple_of,
+    parse_json,
+    public,
+    replay_match,
+    text_of,
+    version_of,
+)
 from .._version import __version__
 from ..cards import CARDS, Card
 from ..errors import (
@@ -61,6 +75,10 @@ __all__ = [
 #: The version of the four-hand JSON record format.
 SCHEMA = 1
 _HAND_KEYS = {"dealer", "scores", "pack", "moves", "result", "seed"}
+# Fields a four-hand record may leave out (and their values then): version (this
+# library's), scores ([0, 0]), result and seed (null).
+_OPTIONAL = frozenset({"version", "scores", "result", "seed"})
+_READERS = {"four-hand-game": "HandRecord", "four-hand-match": "MatchRecord"}
 
 
 def _result_dict(r: PartnershipResult) -> dict[str, Any]:
@@ -75,11 +93,11 @@ def _result_dict(r: PartnershipResult) -> dict[str, Any]:
     }
 
 
-def _result_from(data: object, where: str) -> PartnershipResult | None:
+def _result_from(data: object, path: JSONPath, where: str) -> PartnershipResult | None:
     if data is None:
         return None
     if not isinstance(data, Mapping):
-        raise RecordError(f"{where}result: an object or null, not {quote(data)}")
+        fail(path, f"{where}result: an object or null, not {quote(data)}")
     try:
         return PartnershipResult(
             winner=data["winner"],
@@ -91,9 +109,10 @@ def _result_from(data: object, where: str) -> PartnershipResult | None:
             reason=PartnershipEnd(data["reason"]),
         )
     except ResultError as exc:
-        raise RecordError(f"{where}result: {exc}") from None
+        problem = f"{where}result: {exc}"
     except (KeyError, TypeError, ValueError) as exc:
-        raise RecordError(f"{where}result: malformed ({exc})") from None
+        problem = f"{where}result: malformed ({exc})"
+    fail(path, problem)
 
 
 def _is_move_text(text: object) -> bool:
@@ -106,42 +125,78 @@ def _is_move_text(text: object) -> bool:
         return False
 
 
-def _check_fields(record: HandRecord) -> None:
-    r: Any = record
-    if not isinstance(r.rules, PartnershipRules):
-        raise RecordError(f"rules: a PartnershipRules value, not {quote(r.rules)}")
-    if type(r.dealer) is not int or not 0 <= r.dealer <= 3:
-        raise RecordError(f"dealer: a seat from 0 to 3, not {quote(r.dealer)}")
+def _check_scores(scores: object, path: JSONPath, where: str) -> None:
     if not (
-        isinstance(r.scores, tuple)
-        and len(r.scores) == 2
-        and all(type(x) is int and 0 <= x < MAX_COUNT for x in r.scores)
+        isinstance(scores, tuple)
+        and len(scores) == 2
+        and all(is_int(x) and 0 <= x < MAX_COUNT for x in scores)
     ):
-        raise RecordError(f"scores: two whole numbers, not {quote(r.scores)}")
-    if not (isinstance(r.pack, tuple) and all(type(c) is Card for c in r.pack)):
-        raise RecordError(f"pack: a tuple of cards, not {quote(r.pack)}")
-    if not (isinstance(r.moves, tuple) and all(_is_move_text(m) for m in r.moves)):
-        raise RecordError(
-            f"moves: a tuple of move texts as the library writes them (QH), not {quote(r.moves)}"
+        fail(path, f"{where}scores: two whole numbers, not {quote(scores)}")
+
+
+def _check_dealer(dealer: object, path: JSONPath, where: str) -> None:
+    if not is_int(dealer) or not 0 <= dealer <= 3:
+        fail(path, f"{where}dealer: a seat from 0 to 3, not {quote(dealer)}")
+
+
+def _check_fields(r: Any, base: JSONPath, where: str) -> None:
+    if not isinstance(r.rules, PartnershipRules):
+        fail((*base, "rules"), f"{where}rules: a PartnershipRules value, not {quote(r.rules)}")
+    _check_dealer(r.dealer, (*base, "dealer"), where)
+    _check_scores(r.scores, (*base, "scores"), where)
+    if not is_tuple_of(r.pack, lambda c: type(c) is Card):
+        fail((*base, "pack"), f"{where}pack: a tuple of cards, not {quote(r.pack)}")
+    if not is_tuple_of(r.moves, _is_move_text):
+        fail(
+            (*base, "moves"),
+            f"{where}moves: a tuple of move texts as the library writes them (QH), not "
+            f"{quote(r.moves)}",
         )
     if r.result is not None and not isinstance(r.result, PartnershipResult):
-        raise RecordError(f"result: a PartnershipResult or None, not {quote(r.result)}")
-    _check_seed_and_version(r)
+        fail(
+            (*base, "result"),
+            f"{where}result: a PartnershipResult or None, not {quote(r.result)}",
+        )
+    _check_seed_and_version(r, base, where)
 
 
-def _check_seed_and_version(r: Any) -> None:
+def _check_seed_and_version(r: Any, base: JSONPath, where: str) -> None:
     if r.seed is not None and _seed_problem(r.seed) is not None:
-        raise RecordError(
-            f"seed: an int of at most {MAX_SEED_DIGITS} digits, a str or None, not "
-            f"{quote(r.seed, 30)}"
+        fail(
+            (*base, "seed"),
+            f"{where}seed: an int of at most {MAX_SEED_DIGITS} digits, a str or None, not "
+            f"{quote(r.seed, 30)}",
         )
     if not isinstance(r.version, str):
-        raise RecordError(f"version: a string, not {quote(r.version)}")
+        fail((*base, "version"), f"{where}version: a string, not {quote(r.version)}")
+
+
+def _check_match(r: Any, base: JSONPath = (), where: str = "") -> None:
+    if not isinstance(r.rules, PartnershipRules):
+        fail(("rules",), f"rules: a PartnershipRules value, not {quote(r.rules)}")
+    if not is_tuple_of(r.games, lambda g: isinstance(g, HandRecord)):
+        fail(("games",), f"games: a tuple of HandRecord, not {quote(r.games)}")
+    for number, game in enumerate(r.games, 1):
+        if game.rules != r.rules:
+            fail(("games", number - 1), "games: every hand must have the match's rules")
+        if game.version != r.version:  # the JSON holds one version
+            fail(("games", number - 1), "games: every hand must have the match's version")
+    _check_scores(r.scores, ("scores",), "")
+    _check_dealer(r.dealer, ("dealer",), "")
+    _check_seed_and_version(r, (), "")
 
 
 @attrs.frozen(kw_only=True)
-class HandRecord:
+class HandRecord(RecordJSON):
     """The record of one four-hand deal.
+
+    Read from JSON text, a bad record's error starts with the line and column:
+
+    >>> from sixtysix import partnership as p4
+    >>> p4.HandRecord.from_json('{"schema": 1, "kind": []}')
+    Traceback (most recent call last):
+    ...
+    sixtysix.errors.RecordError: line 1, column 23: kind: expected a four-hand-game record, ...
 
     Attributes:
         rules: The rule set.
@@ -154,6 +209,8 @@ class HandRecord:
         version: The sixtysix version that wrote the record.
     """
 
+    _ENSURE_ASCII: ClassVar[bool] = True
+
     rules: PartnershipRules
     dealer: int
     pack: tuple[Card, ...]
@@ -165,7 +222,7 @@ class HandRecord:
 
     def __attrs_post_init__(self) -> None:
         """Check the types of the fields."""
-        _check_fields(self)
+        public(lambda: _check_fields(self, (), ""))
 
     def _body(self) -> dict[str, Any]:
         return {
@@ -187,39 +244,15 @@ class HandRecord:
             **self._body(),
         }
 
-    def to_json(self, *, indent: int | None = None) -> str:
-        """The record as JSON text; :meth:`from_json` reads it back exactly."""
-        return json.dumps(self.to_dict(), indent=indent)
-
     @classmethod
-    def from_dict(cls, data: object) -> HandRecord:
-        """Read a record from a dict such as :meth:`to_dict` makes.
-
-        Raises:
-            RecordError: not a four-hand game record of this schema.
-        """
-        obj = _header(data, "four-hand-game")
-        _check_keys(obj, {"schema", "kind", "version", "rules", *_HAND_KEYS}, "")
-        return _hand_from(obj, _rules(obj), _version(obj), "")
-
-    @classmethod
-    def from_json(cls, text: str | bytes) -> HandRecord:
-        """Read a record from JSON text.
-
-        >>> from sixtysix import partnership as p4
-        >>> p4.HandRecord.from_json("[]")
-        Traceback (most recent call last):
-        ...
-        sixtysix.errors.RecordError: a record is a JSON object, not []
-
-        Raises:
-            RecordError: the text is not a four-hand game record of this schema.
-        """
-        return cls.from_dict(_parse_json(text))
+    def _read(cls, data: object) -> HandRecord:
+        obj = header(data, SCHEMA, "four-hand-game", _READERS)
+        check_keys(obj, {"schema", "kind", "version", "rules", *_HAND_KEYS}, (), "", _OPTIONAL)
+        return _hand_from(obj, _rules(obj), version_of(obj, __version__), (), "")
 
 
 @attrs.frozen(kw_only=True)
-class MatchRecord:
+class MatchRecord(RecordJSON):
     """The record of a four-hand match.
 
     Attributes:
@@ -231,6 +264,8 @@ class MatchRecord:
         version: The sixtysix version that wrote the record.
     """
 
+    _ENSURE_ASCII: ClassVar[bool] = True
+
     rules: PartnershipRules
     seed: int | str | None
     dealer: int
@@ -240,27 +275,7 @@ class MatchRecord:
 
     def __attrs_post_init__(self) -> None:
         """Check the types of the fields."""
-        self._check(self)
-
-    @staticmethod
-    def _check(r: Any) -> None:
-        if not isinstance(r.rules, PartnershipRules):
-            raise RecordError(f"rules: a PartnershipRules value, not {quote(r.rules)}")
-        if not (isinstance(r.games, tuple) and all(isinstance(g, HandRecord) for g in r.games)):
-            raise RecordError(f"games: a tuple of HandRecord, not {quote(r.games)}")
-        if any(g.rules != r.rules for g in r.games):
-            raise RecordError("games: every hand must have the match's rules")
-        if any(g.version != r.version for g in r.games):  # the JSON holds one version
-            raise RecordError("games: every hand must have the match's version")
-        if not (
-            isinstance(r.scores, tuple)
-            and len(r.scores) == 2
-            and all(type(x) is int and 0 <= x < MAX_COUNT for x in r.scores)
-        ):
-            raise RecordError(f"scores: two whole numbers, not {quote(r.scores)}")
-        if type(r.dealer) is not int or not 0 <= r.dealer <= 3:
-            raise RecordError(f"dealer: a seat from 0 to 3, not {quote(r.dealer)}")
-        _check_seed_and_version(r)
+        public(lambda: _check_match(self))
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON-ready dict of the record (hands without their repeated rules)."""
@@ -275,137 +290,109 @@ class MatchRecord:
             "games": [g._body() for g in self.games],
         }
 
-    def to_json(self, *, indent: int | None = None) -> str:
-        """The record as JSON text; :meth:`from_json` reads it back exactly."""
-        return json.dumps(self.to_dict(), indent=indent)
-
     @classmethod
-    def from_dict(cls, data: object) -> MatchRecord:
-        """Read a match record from a dict such as :meth:`to_dict` makes.
-
-        Raises:
-            RecordError: not a four-hand match record of this schema.
-        """
-        obj = _header(data, "four-hand-match")
-        _check_keys(
-            obj, {"schema", "kind", "version", "rules", "seed", "dealer", "scores", "games"}, ""
-        )
+    def _read(cls, data: object) -> MatchRecord:
+        obj = header(data, SCHEMA, "four-hand-match", _READERS)
+        keys = {"schema", "kind", "version", "rules", "seed", "dealer", "scores", "games"}
+        check_keys(obj, keys, (), "", _OPTIONAL)
         rules = _rules(obj)
-        version = _version(obj)
-        games = obj.get("games")
+        version = version_of(obj, __version__)
+        games = obj["games"]
         if not isinstance(games, list):
-            raise RecordError(f"games: a list, not {quote(games)}")
+            fail(("games",), f"games: a list, not {quote(games)}")
         hands = []
         for n, g in enumerate(games, 1):
+            base: JSONPath = ("games", n - 1)
             where = f"game {n}: "
             if not isinstance(g, Mapping):
-                raise RecordError(f"{where}an object, not {quote(g)}")
-            _check_keys(g, _HAND_KEYS, where)
-            hands.append(_hand_from(g, rules, version, where))
-        scores = obj.get("scores")
+                fail(base, f"{where}an object, not {quote(g)}")
+            check_keys(g, _HAND_KEYS, base, where, _OPTIONAL)
+            hands.append(_hand_from(g, rules, version, base, where))
+        scores = obj["scores"]
         if not (isinstance(scores, list) and len(scores) == 2):
-            raise RecordError(f"scores: a list of two numbers, not {quote(scores)}")
-        return cls(
+            fail(("scores",), f"scores: a list of two numbers, not {quote(scores)}")
+        record: MatchRecord = build(
+            MatchRecord,
+            _check_match,
+            (),
+            "",
             rules=rules,
             seed=obj.get("seed"),
-            dealer=obj.get("dealer"),  # type: ignore[arg-type]
+            dealer=obj["dealer"],
             games=tuple(hands),
             scores=(scores[0], scores[1]),
             version=version,
         )
-
-    @classmethod
-    def from_json(cls, text: str | bytes) -> MatchRecord:
-        """Read a match record from JSON text.
-
-        Raises:
-            RecordError: the text is not a four-hand match record of this schema.
-        """
-        return cls.from_dict(_parse_json(text))
-
-
-def _parse_json(text: object) -> object:
-    if not isinstance(text, str | bytes):
-        raise RecordError(f"a record is JSON text, not {quote(text)}")
-    try:
-        data = json.loads(text)
-    except (ValueError, RecursionError) as exc:
-        raise RecordError(f"not valid JSON (truncated or damaged?): {exc}") from None
-    return data
-
-
-def _header(data: object, kind: str) -> Mapping[str, Any]:
-    if not isinstance(data, Mapping):
-        raise RecordError(f"a record is a JSON object, not {quote(data)}")
-    if data.get("schema") != SCHEMA:
-        raise RecordError(
-            f"schema: this library reads schema {SCHEMA}, not {quote(data.get('schema'))}"
-        )
-    if data.get("kind") != kind:
-        raise RecordError(f"kind: expected {kind!r}, not {quote(data.get('kind'))}")
-    return data
-
-
-def _check_keys(obj: Mapping[str, Any], keys: set[str], where: str) -> None:
-    unknown = sorted(set(obj) - keys)
-    if unknown:
-        raise RecordError(f"{where}unknown field(s): {', '.join(quote(k) for k in unknown)}")
+        return record
 
 
 def _rules(obj: Mapping[str, Any]) -> PartnershipRules:
     try:
         return PartnershipRules.from_dict(obj.get("rules"))  # type: ignore[arg-type]
     except RulesError as exc:
-        raise RecordError(f"rules: {exc}") from None
+        fail(("rules",), f"rules: {exc}")
 
 
-def _version(obj: Mapping[str, Any]) -> str:
-    version = obj.get("version", __version__)
-    if not isinstance(version, str):
-        raise RecordError(f"version: a string, not {quote(version)}")
-    return version
+def _texts(
+    obj: Mapping[str, Any], name: str, parse: Callable[[str], object], base: JSONPath, where: str
+) -> list[Any]:
+    """The texts of the list field ``name``, each read by ``parse``."""
+    items = obj.get(name)
+    what = "card" if name == "pack" else "move"
+    if not isinstance(items, list):
+        fail((*base, name), f"{where}{name}: a list of {what} texts, not {quote(items)}")
+    read = []
+    for k, text in enumerate(items):
+        if not isinstance(text, str):
+            fail((*base, name, k), f"{where}{name}: a list of {what} texts, not {quote(items)}")
+        try:
+            read.append(parse(text))
+        except ParseError as exc:
+            fail((*base, name, k), f"{where}{exc}")
+    return read
 
 
 def _hand_from(
-    obj: Mapping[str, Any], rules: PartnershipRules, version: str, where: str
+    obj: Mapping[str, Any], rules: PartnershipRules, version: str, base: JSONPath, where: str
 ) -> HandRecord:
-    pack = obj.get("pack")
-    moves = obj.get("moves")
+    cards = _texts(obj, "pack", Card.parse, base, where)
+    moves = _texts(obj, "moves", parse_move, base, where)
     scores = obj.get("scores", [0, 0])
-    if not isinstance(pack, list) or not all(isinstance(c, str) for c in pack):
-        raise RecordError(f"{where}pack: a list of card texts, not {quote(pack)}")
-    if not isinstance(moves, list) or not all(isinstance(m, str) for m in moves):
-        raise RecordError(f"{where}moves: a list of move texts, not {quote(moves)}")
     if not isinstance(scores, list) or len(scores) != 2:
-        raise RecordError(f"{where}scores: a list of two numbers, not {quote(scores)}")
-    try:
-        cards = tuple(Card.parse(c) for c in pack)
-        texts = tuple(str(parse_move(m)) for m in moves)
-    except ParseError as exc:
-        raise RecordError(f"{where}{exc}") from None
-    return HandRecord(
+        fail((*base, "scores"), f"{where}scores: a list of two numbers, not {quote(scores)}")
+    record: HandRecord = build(
+        HandRecord,
+        _check_fields,
+        base,
+        where,
         rules=rules,
-        dealer=obj.get("dealer"),  # type: ignore[arg-type]
+        dealer=obj["dealer"],
         scores=(scores[0], scores[1]),
-        pack=cards,
-        moves=texts,
-        result=_result_from(obj.get("result"), where),
+        pack=tuple(cards),
+        moves=tuple(str(m) for m in moves),
+        result=_result_from(obj.get("result"), (*base, "result"), where),
         seed=obj.get("seed"),
         version=version,
     )
+    return record
 
 
 def load_record(text: str | bytes) -> HandRecord | MatchRecord:
     """Read a four-hand game or match record from JSON, whichever it is.
 
     Raises:
-        RecordError: the text is neither.
+        RecordError: the text is neither; the message starts with the line and column
+            of the problem.
     """
-    data = _parse_json(text)
-    kind = data.get("kind") if isinstance(data, Mapping) else None
-    if kind == "four-hand-match":
-        return MatchRecord.from_dict(data)
-    return HandRecord.from_dict(data)
+    source = text_of(text)
+
+    def load() -> HandRecord | MatchRecord:
+        data = parse_json(source)
+        kind = data.get("kind") if isinstance(data, Mapping) else None
+        return (MatchRecord if kind == "four-hand-match" else HandRecord)._read(data)
+
+    result: HandRecord | MatchRecord = public(load, source)
+    return result
 
 
 def record_hand(
@@ -431,17 +418,14 @@ def record_hand(
         RecordError: ``moves`` is not iterable.
     """
     if pack is None:
-        cards = tuple(shuffled_deck(rules, seed))
+        order: Sequence[Card | str] | str = shuffled_deck(rules, seed)
+    elif isinstance(pack, str | Sequence) or not isinstance(pack, Iterable):
+        order = cast("Sequence[Card | str]", pack)  # deal_from_order names a bad pack
     else:
-        try:
-            items = pack.split() if isinstance(pack, str) else list(itertools.islice(pack, 41))
-        except TypeError:
-            raise DealError(
-                f"the pack order must be a sequence of cards, not {quote(pack)}"
-            ) from None
-        deal_from_order(rules, items)  # checks the pack: the deck's cards, each once
-        cards = tuple(Card.parse(c) if isinstance(c, str) else c for c in items)
-    state = deal_from_order(rules, cards, dealer, scores=scores)
+        order = tuple(itertools.islice(pack, rules.deck.size + 1))  # read only once
+    state = deal_from_order(rules, order, dealer, scores=scores)  # checks the pack
+    items = order.split() if isinstance(order, str) else order
+    cards = tuple(Card.parse(c) if isinstance(c, str) else c for c in items)
     if isinstance(moves, str):
         moves = moves.split()
     try:
@@ -521,28 +505,41 @@ def replay(
         m = PartnershipMatch(rules=record.rules, seed=record.seed, dealer=record.dealer)
     except MatchError as exc:  # pragma: no cover - MatchRecord checks the same fields
         raise RecordError(str(exc)) from None
-    finals = []
-    for n, game in enumerate(record.games, 1):
-        where = f"game {n}: "
-        if m.is_over:
-            raise RecordError(f"{where}the match was already over")
-        if game.dealer != m.dealer or game.scores != m.scores:
-            raise RecordError(
-                f"{where}dealt by seat {game.dealer} at {game.scores}, but the match had "
-                f"seat {m.dealer} to deal at {m.scores}"
-            )
-        if m.seed is not None and game.seed != m.hand_seed:
-            raise RecordError(
-                f"{where}seed {game.seed!r}, but the match deals from {m.hand_seed!r}"
-            )
-        *_, last = _states(game, where)
-        if not last.over:
-            raise RecordError(f"{where}the hand is not finished")
-        finals.append(last)
-        try:
-            m = apply_result(m, score_hand(last))
-        except MatchError as exc:  # pragma: no cover - the checks above rule it out
-            raise RecordError(f"{where}{exc}") from None
+    result: tuple[tuple[PartnershipState, ...], PartnershipMatch] = public(
+        lambda: _replay_match(record, m)
+    )
+    return result
+
+
+def _replay_match(
+    record: MatchRecord, m: PartnershipMatch
+) -> tuple[tuple[PartnershipState, ...], PartnershipMatch]:
+    finals, m = replay_match(
+        m,
+        record.games,
+        deal_problem=_deal_problem,
+        replay_hand=_replay_hand,
+        apply=apply_result,
+        over_text=lambda m: f"side {m.winner} won it",
+    )
     if m.scores != record.scores:
-        raise RecordError(f"scores: the record says {record.scores}, the replay gives {m.scores}")
-    return tuple(finals), m
+        fail(("scores",), f"scores: the record says {record.scores}, the replay gives {m.scores}")
+    return finals, m
+
+
+def _deal_problem(m: PartnershipMatch, game: HandRecord) -> str | None:
+    if game.dealer != m.dealer or game.scores != m.scores:
+        return (
+            f"dealt by seat {game.dealer} at {game.scores}, but the match had "
+            f"seat {m.dealer} to deal at {m.scores}"
+        )
+    return None
+
+
+def _replay_hand(
+    game: HandRecord, base: JSONPath, where: str
+) -> tuple[PartnershipState, PartnershipResult | None]:
+    *_, last = _states(game, where)
+    if not last.over:
+        fail(base, f"{where}the hand is not finished")
+    return last, game.result
