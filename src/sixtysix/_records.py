@@ -373,21 +373,38 @@ def build(
 
 
 class RecordJSON:
-    """The JSON methods of a record class, on top of its ``to_dict`` and ``_read`` hooks."""
+    """The JSON methods of a record class, on top of its ``_fields`` and ``_read`` hooks.
+
+    A record class has the fields ``rules`` and ``version``, and says its ``_SCHEMA``,
+    ``_KIND`` and ``_ENSURE_ASCII`` (``json.dumps``'s, where the games' formats differ).
+    """
 
     __slots__ = ()
 
-    #: ``json.dumps``'s ``ensure_ascii`` for this kind of record (the formats differ here).
+    _SCHEMA: ClassVar[int]
+    _KIND: ClassVar[str]
     _ENSURE_ASCII: ClassVar[bool] = False
+    rules: Any
+    version: str
 
-    def to_dict(self) -> dict[str, Any]:
-        """The JSON-ready dict of the record (see the docs for each field)."""
+    def _fields(self) -> dict[str, Any]:
+        """The record's own fields, as JSON-ready values in the order of the format."""
         raise NotImplementedError  # pragma: no cover - every record class defines it
 
     @classmethod
     def _read(cls, data: object) -> Self:
         """The record that a parsed JSON value holds; errors are :class:`Problem`."""
         raise NotImplementedError  # pragma: no cover - every record class defines it
+
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON-ready dict of the record (the docs describe each field)."""
+        return {
+            "schema": self._SCHEMA,
+            "kind": self._KIND,
+            "version": self.version,
+            "rules": self.rules.to_dict(),
+            **self._fields(),
+        }
 
     def to_json(self, *, indent: int | None = None) -> str:
         """The record as JSON text; :meth:`from_json` reads it back exactly."""
@@ -417,6 +434,77 @@ class RecordJSON:
         source = text_of(text)
         result: Self = public(lambda: cls._read(parse_json(source)), source)
         return result
+
+
+class HandFields(Protocol):
+    """What every game's hand record holds (for :func:`hand_body`)."""
+
+    @property
+    def dealer(self) -> int:
+        """The dealer's seat."""
+
+    @property
+    def seed(self) -> int | str | None:
+        """The seed of the pack, or ``None``."""
+
+    @property
+    def pack(self) -> tuple[Any, ...]:
+        """The pack order, top card first."""
+
+    @property
+    def moves(self) -> tuple[str, ...]:
+        """The moves, in canonical text."""
+
+
+class ResultFields(Protocol):
+    """What every game's hand result holds (for :func:`result_body`)."""
+
+    @property
+    def winner(self) -> int | None:
+        """The winning seat or side."""
+
+    @property
+    def game_points(self) -> int:
+        """The game points won."""
+
+    @property
+    def carry(self) -> int:
+        """The game points carried."""
+
+    @property
+    def points(self) -> tuple[int, ...]:
+        """The card points."""
+
+    @property
+    def reason(self) -> Any:
+        """Why the hand ended (an enum; its value is written)."""
+
+
+def hand_body(
+    hand: HandFields, seats: tuple[str, Sequence[int]], result: dict[str, Any] | None
+) -> dict[str, Any]:
+    """The JSON fields of a hand: dealer, the game's ``seats`` field, seed, pack, moves, result."""
+    name, values = seats
+    return {
+        "dealer": hand.dealer,
+        name: list(values),
+        "seed": hand.seed,
+        "pack": [str(c) for c in hand.pack],
+        "moves": list(hand.moves),
+        "result": result,
+    }
+
+
+def result_body(result: ResultFields, **more: object) -> dict[str, Any]:
+    """The JSON fields of a result: winner, game points, carry, points, ``more``, reason."""
+    return {
+        "winner": result.winner,
+        "game_points": result.game_points,
+        "carry": result.carry,
+        "points": list(result.points),
+        **more,
+        "reason": result.reason.value,
+    }
 
 
 # --------------------------------------------------------------------------- replay
@@ -455,7 +543,8 @@ def replay_match(
     start: _M,
     games: Sequence[_G],
     *,
-    deal_problem: Callable[[_M, _G], str | None],
+    deal: tuple[Callable[[_M], object], Callable[[_G], object]],
+    deal_error: Callable[[_M, _G], str],
     replay_hand: Callable[[_G, JSONPath, str], tuple[_S, Any]],
     apply: Callable[[_M, Any], _M],
     over_text: Callable[[_M], str],
@@ -463,8 +552,9 @@ def replay_match(
     """Replay the hands of a match record from the match ``start``; the final states and match.
 
     Every hand must be the one the match deals next: not after the end of the match,
-    ``deal_problem(m, game)`` ``None`` (else what is wrong with the dealer or seats), and
-    dealt from the match's hand seed when the match has a seed. ``replay_hand(game,
+    dealt as the match deals (``deal[0](m) == deal[1](game)``: the dealer and seats, or
+    scores; else the error ``deal_error(m, game)``), and from the match's hand seed when
+    the match has a seed. ``replay_hand(game,
     base, where)`` replays one hand and gives its final state and its result (``None``
     for an unfinished hand, which only the last hand may be); ``apply`` scores a result
     into the match; ``over_text(m)`` says who won a match that is over. Errors are
@@ -478,9 +568,8 @@ def replay_match(
         where = f"game {number}: "
         if m.is_over:
             fail(base, f"{where}the match was already over ({over_text(m)})")
-        problem = deal_problem(m, game)
-        if problem is not None:
-            fail(base, f"{where}{problem}")
+        if deal[0](m) != deal[1](game):
+            fail(base, f"{where}{deal_error(m, game)}")
         if m.seed is not None and game.seed != m.hand_seed:
             fail(
                 (*base, "seed"),

@@ -34,7 +34,7 @@ True
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
-from typing import Any, overload
+from typing import Any, ClassVar, overload
 
 import attrs
 
@@ -45,6 +45,7 @@ from ._records import (
     check_keys,
     check_seed,
     fail,
+    hand_body,
     header,
     is_int,
     is_tuple_of,
@@ -52,6 +53,7 @@ from ._records import (
     plain,
     public,
     replay_match,
+    result_body,
     text_of,
     version_of,
 )
@@ -94,13 +96,7 @@ SCHEMA = 1
 
 
 def _result_to_dict(result: HandResult) -> dict[str, Any]:
-    return {
-        "winner": result.winner,
-        "game_points": result.game_points,
-        "carry": result.carry,
-        "points": list(result.points),
-        "reason": result.reason.value,
-    }
+    return result_body(result)
 
 
 def _describe(result: HandResult) -> str:
@@ -187,6 +183,9 @@ class GameRecord(RecordJSON):
         RecordError: a field of the wrong type or out of range (the message names it).
     """
 
+    _SCHEMA: ClassVar[int] = SCHEMA
+    _KIND: ClassVar[str] = "game"
+
     rules: Rules
     dealer: int
     pack: tuple[Card, ...]
@@ -200,15 +199,8 @@ class GameRecord(RecordJSON):
         """Check the types of the fields."""
         public(lambda: _check_game_fields(self, (), ""))
 
-    def to_dict(self) -> dict[str, Any]:
-        """The JSON-ready dict of the record (see the docs for each field)."""
-        return {
-            "schema": SCHEMA,
-            "kind": "game",
-            "version": self.version,
-            "rules": self.rules.to_dict(),
-            **_game_body(self),
-        }
+    def _fields(self) -> dict[str, Any]:
+        return _game_body(self)
 
     @classmethod
     def _read(cls, data: object) -> GameRecord:
@@ -230,10 +222,15 @@ class MatchRecord(RecordJSON):
         winner: The match seat that won the match, or ``None`` if it is not over.
         version: The version of sixtysix that wrote the record.
 
+    Its JSON holds the hands without their rules and version, which are the match's.
+
     Raises:
         RecordError: a field of the wrong type or out of range, or a hand that does not
             belong to the match (the message names it).
     """
+
+    _SCHEMA: ClassVar[int] = SCHEMA
+    _KIND: ClassVar[str] = "match"
 
     rules: Rules
     seats: int
@@ -248,16 +245,8 @@ class MatchRecord(RecordJSON):
         """Check the types of the fields and that every hand belongs to the match."""
         public(lambda: _check_match_fields(self))
 
-    def to_dict(self) -> dict[str, Any]:
-        """The JSON-ready dict of the record (see the docs for each field).
-
-        The hands are written without their rules and version, which are the match's.
-        """
+    def _fields(self) -> dict[str, Any]:
         return {
-            "schema": SCHEMA,
-            "kind": "match",
-            "version": self.version,
-            "rules": self.rules.to_dict(),
             "seats": self.seats,
             "seed": self.seed,
             "dealer": self.dealer,
@@ -319,14 +308,8 @@ _MATCH_KEYS = {"schema", "kind", "version", "rules", "seats", "seed", "dealer", 
 
 
 def _game_body(g: GameRecord) -> dict[str, Any]:
-    return {
-        "dealer": g.dealer,
-        "players": list(g.players),
-        "seed": g.seed,
-        "pack": [str(c) for c in g.pack],
-        "moves": list(g.moves),
-        "result": None if g.result is None else _result_to_dict(g.result),
-    }
+    result = None if g.result is None else _result_to_dict(g.result)
+    return hand_body(g, ("players", g.players), result)
 
 
 def _header(data: object, kind: str) -> Mapping[str, Any]:
@@ -632,7 +615,11 @@ def _replay(
     states, m = replay_match(
         m,
         record.games,
-        deal_problem=_deal_problem,
+        deal=(lambda m: (m.hand_dealer, m.active_seats), lambda g: (g.dealer, g.players)),
+        deal_error=lambda m, g: (
+            f"expected match seats {m.active_seats} to play with hand seat "
+            f"{m.hand_dealer} dealing, not seats {g.players} with {g.dealer} dealing"
+        ),
         replay_hand=lambda game, base, where: (_replay_game(game, base, where), game.result),
         apply=apply_result,
         over_text=lambda m: f"seat {m.winner} won it",
@@ -644,12 +631,3 @@ def _replay(
             f"{record.winner}, but the hands give scores {list(m.scores)}, winner {m.winner}",
         )
     return states, m
-
-
-def _deal_problem(m: Match, game: GameRecord) -> str | None:
-    if game.dealer != m.hand_dealer or game.players != m.active_seats:
-        return (
-            f"expected match seats {m.active_seats} to play with hand seat "
-            f"{m.hand_dealer} dealing, not seats {game.players} with {game.dealer} dealing"
-        )
-    return None

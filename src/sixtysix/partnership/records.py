@@ -33,12 +33,14 @@ from .._records import (
     build,
     check_keys,
     fail,
+    hand_body,
     header,
     is_int,
     is_tuple_of,
     parse_json,
     public,
     replay_match,
+    result_body,
     text_of,
     version_of,
 )
@@ -82,15 +84,7 @@ _READERS = {"four-hand-game": "HandRecord", "four-hand-match": "MatchRecord"}
 
 
 def _result_dict(r: PartnershipResult) -> dict[str, Any]:
-    return {
-        "winner": r.winner,
-        "game_points": r.game_points,
-        "carry": r.carry,
-        "points": list(r.points),
-        "tricks": list(r.tricks),
-        "ten_of_trumps": r.ten_of_trumps,
-        "reason": r.reason.value,
-    }
+    return result_body(r, tricks=list(r.tricks), ten_of_trumps=r.ten_of_trumps)
 
 
 def _result_from(data: object, path: JSONPath, where: str) -> PartnershipResult | None:
@@ -209,6 +203,8 @@ class HandRecord(RecordJSON):
         version: The sixtysix version that wrote the record.
     """
 
+    _SCHEMA: ClassVar[int] = SCHEMA
+    _KIND: ClassVar[str] = "four-hand-game"
     _ENSURE_ASCII: ClassVar[bool] = True
 
     rules: PartnershipRules
@@ -224,25 +220,9 @@ class HandRecord(RecordJSON):
         """Check the types of the fields."""
         public(lambda: _check_fields(self, (), ""))
 
-    def _body(self) -> dict[str, Any]:
-        return {
-            "dealer": self.dealer,
-            "scores": list(self.scores),
-            "seed": self.seed,
-            "pack": [str(c) for c in self.pack],
-            "moves": list(self.moves),
-            "result": None if self.result is None else _result_dict(self.result),
-        }
-
-    def to_dict(self) -> dict[str, Any]:
-        """The JSON-ready dict of the record."""
-        return {
-            "schema": SCHEMA,
-            "kind": "four-hand-game",
-            "version": self.version,
-            "rules": self.rules.to_dict(),
-            **self._body(),
-        }
+    def _fields(self) -> dict[str, Any]:
+        result = None if self.result is None else _result_dict(self.result)
+        return hand_body(self, ("scores", self.scores), result)
 
     @classmethod
     def _read(cls, data: object) -> HandRecord:
@@ -262,8 +242,12 @@ class MatchRecord(RecordJSON):
         games: Every hand, in order.
         scores: The final scores of side 0 and side 1.
         version: The sixtysix version that wrote the record.
+
+    Its JSON holds the hands without their rules and version, which are the match's.
     """
 
+    _SCHEMA: ClassVar[int] = SCHEMA
+    _KIND: ClassVar[str] = "four-hand-match"
     _ENSURE_ASCII: ClassVar[bool] = True
 
     rules: PartnershipRules
@@ -277,17 +261,12 @@ class MatchRecord(RecordJSON):
         """Check the types of the fields."""
         public(lambda: _check_match(self))
 
-    def to_dict(self) -> dict[str, Any]:
-        """The JSON-ready dict of the record (hands without their repeated rules)."""
+    def _fields(self) -> dict[str, Any]:
         return {
-            "schema": SCHEMA,
-            "kind": "four-hand-match",
-            "version": self.version,
-            "rules": self.rules.to_dict(),
             "seed": self.seed,
             "dealer": self.dealer,
             "scores": list(self.scores),
-            "games": [g._body() for g in self.games],
+            "games": [g._fields() for g in self.games],
         }
 
     @classmethod
@@ -517,7 +496,11 @@ def _replay_match(
     finals, m = replay_match(
         m,
         record.games,
-        deal_problem=_deal_problem,
+        deal=(lambda m: (m.dealer, m.scores), lambda g: (g.dealer, g.scores)),
+        deal_error=lambda m, g: (
+            f"dealt by seat {g.dealer} at {g.scores}, but the match had "
+            f"seat {m.dealer} to deal at {m.scores}"
+        ),
         replay_hand=_replay_hand,
         apply=apply_result,
         over_text=lambda m: f"side {m.winner} won it",
@@ -525,15 +508,6 @@ def _replay_match(
     if m.scores != record.scores:
         fail(("scores",), f"scores: the record says {record.scores}, the replay gives {m.scores}")
     return finals, m
-
-
-def _deal_problem(m: PartnershipMatch, game: HandRecord) -> str | None:
-    if game.dealer != m.dealer or game.scores != m.scores:
-        return (
-            f"dealt by seat {game.dealer} at {game.scores}, but the match had "
-            f"seat {m.dealer} to deal at {m.scores}"
-        )
-    return None
 
 
 def _replay_hand(
