@@ -22,12 +22,14 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from types import SimpleNamespace
-from typing import Any, ClassVar, NoReturn, Protocol, Self, TypeGuard, TypeVar
+from typing import Any, ClassVar, NoReturn, Protocol, Self, TypeVar
 
+from ._match import MAX_SEED_DIGITS
+from ._match import is_int as is_int
+from ._match import seed_problem as _seed_problem
 from .errors import MatchError, RecordError, quote
-from .match import MAX_SEED_DIGITS, _seed_problem
 
 #: A JSON path: object keys and list indices from a record's root.
 JSONPath = tuple[str | int, ...]
@@ -148,10 +150,6 @@ def locate(text: str, path: tuple[str | int, ...]) -> tuple[int, int] | None:
         return line_column(text, find(text, path))
     except (ValueError, IndexError):  # pragma: no cover - the text parsed as JSON
         return None
-
-
-def is_int(value: object) -> TypeGuard[int]:
-    return type(value) is int
 
 
 def is_tuple_of(value: object, check: Callable[[object], bool], size: int = -1) -> bool:
@@ -586,23 +584,3 @@ def replay_match(
         except MatchError as exc:  # pragma: no cover - the replay checked the result
             fail(base, f"{where}{exc}")
     return tuple(states), m
-
-
-def walk_match(
-    start: _M,
-    games: Sequence[_G],
-    result_of: Callable[[_G], object | None],
-    apply: Callable[[_M, Any], _M],
-) -> Iterator[tuple[int, _G, _M | None]]:
-    """Each hand of a (replayed, valid) match record with its number and the match after it.
-
-    The match is ``None`` after an unfinished hand. For printing and showing a record.
-    """
-    m = start
-    for number, game in enumerate(games, 1):
-        result = result_of(game)
-        if result is None:
-            yield number, game, None
-            continue
-        m = apply(m, result)
-        yield number, game, m

@@ -27,11 +27,9 @@ hand's dealer, :attr:`Match.hand_dealer`. The deal then passes left.
 
 from __future__ import annotations
 
-import random
-from typing import TypeGuard
-
 import attrs
 
+from . import _match
 from .engine import new_hand
 from .errors import MatchError, quote
 from .rules import DealerAfterTie, NextDealer, Rules, SitOutScores
@@ -50,42 +48,16 @@ __all__ = [
 
 #: The most decimal digits an int seed may have (a match's, a hand's or a record's). The
 #: limit keeps every seed printable under any ``sys.set_int_max_str_digits`` setting.
-MAX_SEED_DIGITS = 100
+MAX_SEED_DIGITS = _match.MAX_SEED_DIGITS
 #: Scores, carried points and hand numbers of a :class:`Match` are below this.
-MAX_COUNT = 10**9
+MAX_COUNT = _match.MAX_COUNT
 
-_SEED_BOUND = 10**MAX_SEED_DIGITS
-
-
-def _is_int(value: object) -> TypeGuard[int]:
-    return type(value) is int
-
-
-def _seed_problem(seed: object) -> str | None:
-    """Why ``seed`` is not a seed, or ``None`` if it is one.
-
-    A seed is a str or an int of at most :data:`MAX_SEED_DIGITS` digits. Shared by
-    matches, :mod:`sixtysix.play` and the records.
-    """
-    if isinstance(seed, str):
-        return None
-    if not _is_int(seed):
-        return f"a seed must be an int or a str, not {quote(seed)}"
-    if not -_SEED_BOUND < seed < _SEED_BOUND:
-        return f"an int seed has at most {MAX_SEED_DIGITS} digits, not {quote(seed, 30)}"
-    return None
-
-
-def _is_count(value: object) -> TypeGuard[int]:
-    return _is_int(value) and 0 <= value < MAX_COUNT
-
-
-def _is_scores(value: object, seats: int) -> bool:
-    return isinstance(value, tuple) and len(value) == seats and all(_is_count(s) for s in value)
+_is_int = _match.is_int
+_seed_problem = _match.seed_problem  # the name the records and play modules used to import
 
 
 @attrs.frozen(kw_only=True)
-class Match:
+class Match(_match.MatchScores):
     """The state of a match between two or three seats, between hands.
 
     Make one with :func:`new_match`; advance it with :func:`apply_result`. The winner
@@ -119,45 +91,18 @@ class Match:
             raise MatchError(f"a match needs a Rules value, not {quote(self.rules)}")
         if not _is_int(self.seats) or self.seats not in (2, 3):
             raise MatchError(f"a match has 2 or 3 seats, not {quote(self.seats)}")
-        if self.seed is not None:
-            problem = _seed_problem(self.seed)
-            if problem is not None:
-                raise MatchError(f"the match seed: {problem}")
-        scores = self.scores
-        if not _is_scores(scores, self.seats):
-            raise MatchError(
-                f"scores must be {self.seats} whole numbers of game points from 0 to "
-                f"{MAX_COUNT - 1}, not {quote(scores)}"
-            )
-        target = self.rules.match_target
-        if sum(s >= target for s in scores) > 1:
-            raise MatchError(f"scores {scores} give more than one seat the match target {target}")
-        if not _is_int(self.dealer) or not 0 <= self.dealer < self.seats:
-            raise MatchError(
-                f"the dealer must be a seat from 0 to {self.seats - 1}, not {quote(self.dealer)}"
-            )
-        if not _is_count(self.carry):
-            raise MatchError(
-                f"carried points must be from 0 to {MAX_COUNT - 1}, not {quote(self.carry)}"
-            )
-        if not _is_count(self.hand_number):
-            raise MatchError(
-                f"the hand number must be from 0 to {MAX_COUNT - 1}, not {quote(self.hand_number)}"
-            )
-
-    @property
-    def winner(self) -> int | None:
-        """The seat that reached ``match_target``, or ``None`` while the match goes on."""
-        target = self.rules.match_target
-        for seat, score in enumerate(self.scores):
-            if score >= target:
-                return seat
-        return None
-
-    @property
-    def is_over(self) -> bool:
-        """Whether a seat has reached ``match_target``."""
-        return self.winner is not None
+        _match.check_fields(
+            seed=self.seed,
+            scores=self.scores,
+            count=str(self.seats),
+            size=self.seats,
+            target=self.rules.match_target,
+            who="seat",
+            dealer=self.dealer,
+            dealers=self.seats,
+            carry=self.carry,
+            hand_number=self.hand_number,
+        )
 
     @property
     def active_seats(self) -> tuple[int, int]:
@@ -192,22 +137,6 @@ class Match:
         if self.seats == 2:
             return self.dealer
         return self.active_seats.index((self.dealer + 2) % 3)
-
-    @property
-    def hand_seed(self) -> str | None:
-        """The seed :func:`next_hand` deals the next hand from, or ``None`` without a seed.
-
-        It is the text ``f"{seed!r}/{hand_number}"``, so int and str match seeds never
-        give the same deals:
-
-        >>> from sixtysix import CLASSIC_66
-        >>> from sixtysix.match import new_match
-        >>> new_match(CLASSIC_66, seed=7).hand_seed, new_match(CLASSIC_66, seed="7").hand_seed
-        ('7/0', "'7'/0")
-        """
-        if self.seed is None:
-            return None
-        return f"{self.seed!r}/{self.hand_number}"
 
     def hand_seat(self, seat: int) -> int | None:
         """The hand seat (0 or 1) of match seat ``seat`` in the next hand, or ``None``.
@@ -249,7 +178,7 @@ def new_match(
     if not _is_int(seats) or seats not in (2, 3):
         raise MatchError(f"a match has 2 or 3 seats, not {quote(seats)}")
     if seed is None:
-        seed = random.SystemRandom().getrandbits(63)
+        seed = _match.fresh_seed()
     return Match(rules=rules, seats=seats, seed=seed, scores=(0,) * seats, dealer=dealer)
 
 

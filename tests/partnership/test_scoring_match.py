@@ -365,12 +365,14 @@ def test_match_errors() -> None:
         p4.PartnershipMatch(rules=rules, seed=1.5)  # type: ignore[arg-type]
     with pytest.raises(MatchError, match="two whole numbers"):
         p4.PartnershipMatch(rules=rules, seed=1, scores=(1,))  # type: ignore[arg-type]
-    with pytest.raises(MatchError, match="both sides"):
+    with pytest.raises(MatchError, match="give more than one side the match target 7"):
         p4.PartnershipMatch(rules=rules, seed=1, scores=(7, 8))
     with pytest.raises(MatchError, match="dealer"):
         p4.PartnershipMatch(rules=rules, seed=1, dealer=4)
-    with pytest.raises(MatchError, match="carry"):
+    with pytest.raises(MatchError, match="carried points must be from 0 to 999999999"):
         p4.PartnershipMatch(rules=rules, seed=1, carry=-1)
+    with pytest.raises(MatchError, match="the hand number must be from 0"):
+        p4.PartnershipMatch(rules=rules, seed=1, hand_number=True)
     with pytest.raises(MatchError, match="no seed"):
         p4.next_hand(p4.PartnershipMatch(rules=rules, seed=None))
     with pytest.raises(MatchError, match="PartnershipMatch"):

@@ -18,13 +18,10 @@ the ten-of-trumps point (§10.7) can end the match in the middle of a hand.
 
 from __future__ import annotations
 
-import random
-from typing import Any
-
 import attrs
 
+from .. import _match
 from ..errors import MatchError, quote
-from ..match import MAX_COUNT, _seed_problem
 from .engine import new_hand
 from .rules import PartnershipRules
 from .scoring import PartnershipEnd, PartnershipResult
@@ -34,7 +31,7 @@ __all__ = ["PartnershipMatch", "apply_result", "new_match", "next_hand"]
 
 
 @attrs.frozen(kw_only=True)
-class PartnershipMatch:
+class PartnershipMatch(_match.MatchScores):
     """A four-hand match between hands.
 
     Attributes:
@@ -65,52 +62,18 @@ class PartnershipMatch:
         """Check that the fields describe a possible match."""
         if not isinstance(self.rules, PartnershipRules):
             raise MatchError(f"a four-hand match needs PartnershipRules, not {quote(self.rules)}")
-        if self.seed is not None:
-            problem = _seed_problem(self.seed)
-            if problem is not None:
-                raise MatchError(f"the match seed: {problem}")
-        s: Any = self.scores
-        if not (
-            isinstance(s, tuple)
-            and len(s) == 2
-            and all(type(x) is int and 0 <= x < MAX_COUNT for x in s)
-        ):
-            raise MatchError(f"scores must be two whole numbers of game points, not {quote(s)}")
-        if sum(x >= self.rules.match_target for x in s) > 1:
-            raise MatchError(f"scores {s} give both sides the match target")
-        if type(self.dealer) is not int or not 0 <= self.dealer <= 3:
-            raise MatchError(f"the dealer must be a seat from 0 to 3, not {quote(self.dealer)}")
-        for name in ("carry", "hand_number"):
-            value = getattr(self, name)
-            if type(value) is not int or not 0 <= value < MAX_COUNT:
-                raise MatchError(
-                    f"{name} must be a whole number from 0 to {MAX_COUNT - 1}, not {quote(value)}"
-                )
-
-    @property
-    def winner(self) -> int | None:
-        """The side that reached ``match_target``, or ``None`` while the match goes on."""
-        for side in (0, 1):
-            if self.scores[side] >= self.rules.match_target:
-                return side
-        return None
-
-    @property
-    def is_over(self) -> bool:
-        """Whether a side has won."""
-        return self.winner is not None
-
-    @property
-    def hand_seed(self) -> str | None:
-        """The seed of the next deal: ``f"{seed!r}/{hand_number}"`` (``None`` without a seed).
-
-        >>> from sixtysix import partnership as p4
-        >>> p4.new_match(p4.PartnershipRules(), seed=7).hand_seed
-        '7/0'
-        """
-        if self.seed is None:
-            return None
-        return f"{self.seed!r}/{self.hand_number}"
+        _match.check_fields(
+            seed=self.seed,
+            scores=self.scores,
+            count="two",
+            size=2,
+            target=self.rules.match_target,
+            who="side",
+            dealer=self.dealer,
+            dealers=4,
+            carry=self.carry,
+            hand_number=self.hand_number,
+        )
 
 
 def new_match(
@@ -123,7 +86,7 @@ def new_match(
             :data:`~sixtysix.match.MAX_SEED_DIGITS` digits, or ``None``).
     """
     if seed is None:
-        seed = random.SystemRandom().getrandbits(63)
+        seed = _match.fresh_seed()
     return PartnershipMatch(rules=rules, seed=seed, dealer=dealer)
 
 

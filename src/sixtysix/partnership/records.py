@@ -27,6 +27,8 @@ from typing import Any, ClassVar, cast, overload
 
 import attrs
 
+from .._match import MAX_COUNT, MAX_SEED_DIGITS
+from .._match import seed_problem as _seed_problem
 from .._records import (
     JSONPath,
     RecordJSON,
@@ -56,7 +58,6 @@ from ..errors import (
     RulesError,
     quote,
 )
-from ..match import MAX_COUNT, MAX_SEED_DIGITS, _seed_problem
 from ..moves import Move, parse_move
 from .engine import Seed, apply_move, deal_from_order, shuffled_deck
 from .match import PartnershipMatch, apply_result
