@@ -177,16 +177,21 @@ def walk(
     games: Sequence[_H],
     result_of: Callable[[_H], Any],
     apply: Callable[[_M, Any], _M],
-) -> Iterator[tuple[int, _H, _M | None]]:
-    """Each hand of a replayed match record: its number, the hand, the match after it.
+) -> Iterator[tuple[int, _H, _M, _M | None]]:
+    """Each hand of a replayed match record: number, hand, match before, match after.
 
-    The match is ``None`` after an unfinished hand. For showing a record hand by hand.
+    The match after an unfinished hand is ``None``. For showing a record hand by hand.
     """
     m = start
     for number, game in enumerate(games, 1):
         result = result_of(game)
         if result is None:
-            yield number, game, None
+            yield number, game, m, None
             continue
-        m = apply(m, result)
-        yield number, game, m
+        before, m = m, apply(m, result)
+        yield number, game, before, m
+
+
+def carried(m: Any) -> str:
+    """`` (N carried)`` when the match ``m`` carries game points, else nothing (for texts)."""
+    return f" ({m.carry} carried)" if m.carry else ""

@@ -38,6 +38,7 @@ from typing import Any, ClassVar, overload
 
 import attrs
 
+from . import _match
 from ._records import (
     Problem,
     RecordJSON,
@@ -605,15 +606,8 @@ def _replay(
 ) -> HandState | tuple[tuple[HandState, ...], Match]:
     if isinstance(record, GameRecord):
         return _replay_game(record, (), "")
-    m = Match(
-        rules=record.rules,
-        seats=record.seats,
-        seed=record.seed,
-        scores=(0,) * record.seats,
-        dealer=record.dealer,
-    )
     states, m = replay_match(
-        m,
+        _match_start(record),
         record.games,
         deal=(lambda m: (m.hand_dealer, m.active_seats), lambda g: (g.dealer, g.players)),
         deal_error=lambda m, g: (
@@ -631,3 +625,22 @@ def _replay(
             f"{record.winner}, but the hands give scores {list(m.scores)}, winner {m.winner}",
         )
     return states, m
+
+
+def _match_start(record: MatchRecord) -> Match:
+    """The match before the first hand of ``record``."""
+    return Match(
+        rules=record.rules,
+        seats=record.seats,
+        seed=record.seed,
+        scores=(0,) * record.seats,
+        dealer=record.dealer,
+    )
+
+
+def _walk(record: MatchRecord) -> Iterator[tuple[int, GameRecord, Match, Match | None]]:
+    """Each hand of a replayed match record with the match before and after it.
+
+    See :func:`sixtysix._match.walk`; for the replay command and the viewer.
+    """
+    return _match.walk(_match_start(record), record.games, lambda g: g.result, apply_result)

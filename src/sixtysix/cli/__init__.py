@@ -31,21 +31,20 @@ import os
 import random
 import sys
 from collections.abc import Callable, Sequence
-from pathlib import Path
 from typing import NoReturn, TextIO
 
 import attrs
 
-from .. import _text
+from .. import _files, _text
 from .._version import __version__
 from ..bots import Bot, RandomBot, RuleBot
 from ..cards import CARDS, Suit
 from ..errors import SixtySixError
-from ..match import Match, apply_result
 from ..moves import parse_move
 from ..partnership.records import load_record as p4_load_record
-from ..records import GameRecord, load_record, replay, replay_states
+from ..records import GameRecord, _walk, load_record, replay, replay_states
 from ..rules import CLASSIC_66, PRESET_INFO, PRESETS, Rules, get_preset, preset_name
+from ._match_text import print_match
 from .replay4 import is_four_hand, print_four_hand
 
 __all__ = ["main"]
@@ -109,18 +108,9 @@ def _positive(text: str) -> int:
 
 def _read_text(path: str, what: str) -> str:
     """The text of ``path`` (``-`` is standard input), or a :class:`_CliError`."""
-    try:
-        if path == "-":
-            return sys.stdin.read()
-        return Path(path).read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise _CliError(f"{what} {path!r} does not exist") from None
-    except IsADirectoryError:
-        raise _CliError(f"{what} {path!r} is a directory, not a file") from None
-    except UnicodeDecodeError:
-        raise _CliError(f"{what} {path!r} is not UTF-8 text") from None
-    except OSError as exc:
-        raise _CliError(f"cannot read {what} {path!r}: {exc.strerror or exc}") from None
+    if path == "-":
+        return sys.stdin.read()
+    return _files.read_text(path, what, _CliError)
 
 
 def _load_rules_file(path: str) -> Rules:
@@ -272,28 +262,19 @@ def _cmd_replay(args: argparse.Namespace) -> int:
             f"Match record {name}: {_rules_label(record.rules)}, {record.seats} seats, "
             f"{_plural(len(record.games), 'hand')}, written by sixtysix {record.version}\n"
         )
-        m = Match(
-            rules=record.rules,
-            seats=record.seats,
-            seed=record.seed,
-            scores=(0,) * record.seats,
-            dealer=record.dealer,
+        print_match(
+            out,
+            _walk(record),
+            lambda game: _print_game(out, game, _seat_names(game), style),
+            lambda m: ", ".join(f"seat {s} {p}" for s, p in enumerate(m.scores)),
+            lambda seat: f"Seat {seat}",
         )
-        for number, game in enumerate(record.games, 1):
-            out.write(f"\n=== Hand {number} ===\n")
-            names = (f"seat {game.players[0]}", f"seat {game.players[1]}")
-            _print_game(out, game, names, style)
-            if game.result is not None:
-                m = apply_result(m, game.result)
-                scores = ", ".join(f"seat {s} {p}" for s, p in enumerate(m.scores))
-                carry = f" ({m.carry} carried)" if m.carry else ""
-                out.write(f"Match score: {scores}{carry}\n")
-        if record.winner is not None:
-            out.write(f"\nSeat {record.winner} won the match.\n")
-        else:
-            out.write("\nThe match is not finished.\n")
     out.write("The record is valid: every move is legal and every result is right.\n")
     return _EXIT_OK
+
+
+def _seat_names(game: GameRecord) -> tuple[str, str]:
+    return (f"seat {game.players[0]}", f"seat {game.players[1]}")
 
 
 def _print_game(out: TextIO, record: GameRecord, names: tuple[str, str], style: _Style) -> None:

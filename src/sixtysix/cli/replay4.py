@@ -26,7 +26,8 @@ from typing import TextIO
 
 from .. import partnership as p4
 from ..cards import CARDS, Card
-from ..partnership.records import HandRecord, MatchRecord
+from ..partnership.records import HandRecord, MatchRecord, _walk
+from ._match_text import print_match
 
 __all__: list[str] = []  # used by the replay command only
 
@@ -111,16 +112,11 @@ def print_four_hand(
             f"Four-hand match record {name}: {_rules_label(record.rules)}, "
             f"{len(record.games)} hands, written by sixtysix {record.version}\n"
         )
-        m = p4.PartnershipMatch(rules=record.rules, seed=record.seed, dealer=record.dealer)
-        for number, game in enumerate(record.games, 1):
-            out.write(f"\n=== Hand {number} ===\n")
-            _print_hand(out, game, card)
-            if game.result is not None:
-                m = p4.apply_result(m, game.result)
-                carry = f" ({m.carry} carried)" if m.carry else ""
-                out.write(f"Match score: side 0 {m.scores[0]}, side 1 {m.scores[1]}{carry}\n")
-        if m.winner is not None:
-            out.write(f"\n{_side(m.winner).capitalize()} won the match.\n")
-        else:
-            out.write("\nThe match is not finished.\n")
+        print_match(
+            out,
+            _walk(record),
+            lambda game: _print_hand(out, game, card),
+            lambda m: f"side 0 {m.scores[0]}, side 1 {m.scores[1]}",
+            lambda side: _side(side).capitalize(),
+        )
     out.write("The record is valid: every move is legal and every result is right.\n")

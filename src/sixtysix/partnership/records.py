@@ -27,6 +27,7 @@ from typing import Any, ClassVar, cast, overload
 
 import attrs
 
+from .. import _match
 from .._match import MAX_COUNT, MAX_SEED_DIGITS
 from .._match import seed_problem as _seed_problem
 from .._records import (
@@ -51,7 +52,6 @@ from ..cards import CARDS, Card
 from ..errors import (
     DealError,
     IllegalMoveError,
-    MatchError,
     ParseError,
     RecordError,
     ResultError,
@@ -481,14 +481,25 @@ def replay(
         return last
     if not isinstance(record, MatchRecord):
         raise RecordError(f"replay needs a HandRecord or MatchRecord, not {quote(record)}")
-    try:
-        m = PartnershipMatch(rules=record.rules, seed=record.seed, dealer=record.dealer)
-    except MatchError as exc:  # pragma: no cover - MatchRecord checks the same fields
-        raise RecordError(str(exc)) from None
     result: tuple[tuple[PartnershipState, ...], PartnershipMatch] = public(
-        lambda: _replay_match(record, m)
+        lambda: _replay_match(record, _match_start(record))
     )
     return result
+
+
+def _match_start(record: MatchRecord) -> PartnershipMatch:
+    """The match before the first hand of ``record`` (whose fields are checked)."""
+    return PartnershipMatch(rules=record.rules, seed=record.seed, dealer=record.dealer)
+
+
+def _walk(
+    record: MatchRecord,
+) -> Iterator[tuple[int, HandRecord, PartnershipMatch, PartnershipMatch | None]]:
+    """Each hand of a replayed match record with the match before and after it.
+
+    See :func:`sixtysix._match.walk`; for the replay command and the viewer.
+    """
+    return _match.walk(_match_start(record), record.games, lambda g: g.result, apply_result)
 
 
 def _replay_match(

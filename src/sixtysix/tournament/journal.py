@@ -24,6 +24,7 @@ import os
 from pathlib import Path
 from typing import IO, Any
 
+from .. import _files
 from .._version import __version__
 from ..errors import TournamentError
 from .results import DealResult
@@ -63,14 +64,7 @@ class JournalWriter:
 
 def _read_lines(path: Path) -> tuple[list[bytes], bool]:
     """The complete lines of ``path`` and whether a torn last line followed them."""
-    try:
-        data = path.read_bytes()
-    except FileNotFoundError:
-        raise TournamentError(f"journal {str(path)!r} does not exist") from None
-    except IsADirectoryError:
-        raise TournamentError(f"journal {str(path)!r} is a directory, not a file") from None
-    except OSError as exc:
-        raise TournamentError(f"cannot read journal {str(path)!r}: {exc.strerror}") from None
+    data = _files.read_bytes(path, "journal", TournamentError)
     lines = data.split(b"\n")
     torn = lines.pop() != b""
     return lines, torn

@@ -19,20 +19,21 @@ records unchanged.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, Protocol
 
 import attrs
 
 from .. import partnership as p4
+from .._match import carried
 from ..cards import CARDS
 from ..errors import SixtySixError, quote
-from ..match import Match, apply_result
 from ..moves import parse_move
 from ..notation import render
 from ..observe import observe
+from ..partnership.records import _walk as _p4_walk
 from ..partnership.svg import position_svg as p4_position_svg
-from ..records import GameRecord, MatchRecord, replay, replay_states
+from ..records import GameRecord, MatchRecord, _walk, replay, replay_states
 from ..rules import preset_name
 from ..svg import position_svg
 
@@ -128,6 +129,11 @@ def _seat_names(names: Sequence[str] | None, seats: int) -> tuple[str, ...]:
     return checked
 
 
+def _score_line(m: Any, scores: Callable[[Any], str]) -> str:
+    """``Match score: ...`` after a hand (``m``: the match after it), or "" if unfinished."""
+    return "" if m is None else f"Match score: {scores(m)}{carried(m)}."
+
+
 # ------------------------------------------------------------------ two-hand game
 
 
@@ -157,25 +163,15 @@ class TwoHandHook:
             who = _seat_names(names, 2)
             return [self._hand(record, "The hand", who, None, "")]
         who = _seat_names(names, record.seats)
-        m = Match(
-            rules=record.rules,
-            seats=record.seats,
-            seed=record.seed,
-            scores=(0,) * record.seats,
-            dealer=record.dealer,
-        )
         out = []
-        for number, game in enumerate(record.games, 1):
+        for number, game, before, after in _walk(record):
             a, b = game.players
-            score = (m.scores[a], m.scores[b])
-            after = ""
-            if game.result is not None:
-                m = apply_result(m, game.result)
-                scores = ", ".join(f"{who[s]} {p}" for s, p in enumerate(m.scores))
-                carry = f" ({m.carry} carried)" if m.carry else ""
-                after = f"Match score: {scores}{carry}."
             title = f"Hand {number}: {who[game.players[game.dealer]]} deals"
-            out.append(self._hand(game, title, (who[a], who[b]), score, after))
+            score = (before.scores[a], before.scores[b])
+            line = _score_line(
+                after, lambda m: ", ".join(f"{who[s]} {p}" for s, p in enumerate(m.scores))
+            )
+            out.append(self._hand(game, title, (who[a], who[b]), score, line))
         return out
 
     def _hand(
@@ -249,17 +245,14 @@ class FourHandHook:
         who = _seat_names(names, 4)
         if isinstance(record, p4.HandRecord):
             return [self._hand(record, "The hand", who, None, "")]
-        m = p4.PartnershipMatch(rules=record.rules, seed=record.seed, dealer=record.dealer)
         out = []
-        for number, game in enumerate(record.games, 1):
-            score = m.scores
-            after = ""
-            if game.result is not None:
-                m = p4.apply_result(m, game.result)
-                carry = f" ({m.carry} carried)" if m.carry else ""
-                after = f"Match score: side 0 {m.scores[0]}, side 1 {m.scores[1]}{carry}."
-            title = f"Hand {number}: {who[game.dealer]} deals"
-            out.append(self._hand(game, title, who, score, after))
+        for number, game, before, after in _p4_walk(record):
+            line = _score_line(after, lambda m: f"side 0 {m.scores[0]}, side 1 {m.scores[1]}")
+            out.append(
+                self._hand(
+                    game, f"Hand {number}: {who[game.dealer]} deals", who, before.scores, line
+                )
+            )
         return out
 
     def _hand(
@@ -297,14 +290,13 @@ class FourHandHook:
         if isinstance(record, p4.HandRecord):
             return ""
         who = _seat_names(names, 4)
-        m = p4.PartnershipMatch(rules=record.rules, seed=record.seed, dealer=record.dealer)
-        for game in record.games:
-            if game.result is not None:
-                m = p4.apply_result(m, game.result)
-        if m.winner is None:
+        winner = None
+        for *_, after in _p4_walk(record):
+            winner = winner if after is None else after.winner
+        if winner is None:
             return "The match is not finished."
         s = record.scores
-        return f"{_side(m.winner, who).capitalize()} won the match, {s[0]} : {s[1]}."
+        return f"{_side(winner, who).capitalize()} won the match, {s[0]} : {s[1]}."
 
     def picture(self, state: Any, seat: int | None, names: tuple[str, ...], score: Any) -> str:
         position = state if seat is None else p4.observe(state, seat)
