@@ -27,11 +27,12 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from typing import TYPE_CHECKING, TypeAlias
+from typing import TYPE_CHECKING, Any, TypeAlias
 
+from . import _match, _play
 from .engine import apply_move, deal_from_order, shuffled_deck
 from .errors import DealError, IllegalMoveError, ParseError, PlayerError, RulesError, quote
-from .match import Match, _seed_problem, apply_result, new_match
+from .match import Match, apply_result, new_match
 from .moves import Claim, Close, Draw, Exchange, Marry, Move, Play, parse_move
 from .records import GameRecord, MatchRecord
 from .rules import Rules
@@ -78,20 +79,6 @@ def _turn(player: object, label: str) -> _Turn:
     )
 
 
-def _fresh_seed() -> int:
-    return random.SystemRandom().getrandbits(63)
-
-
-def _check_seed(seed: object) -> int | str:
-    if seed is None:
-        return _fresh_seed()
-    problem = _seed_problem(seed)
-    if problem is not None:
-        raise PlayerError(f"{problem} (or None for a fresh seed)")
-    assert isinstance(seed, int | str)
-    return seed
-
-
 def _check_rules(rules: object, caller: str) -> None:
     if not isinstance(rules, Rules):
         raise RulesError(f"{caller} needs a Rules value, not {quote(rules)}")
@@ -102,38 +89,45 @@ def _player_rng(seed: int | str, seat: int) -> random.Random:
     return random.Random(f"{seed!r}/player {seat}")
 
 
-def _play_out(
-    state: HandState,
+def _play_game(
+    rules: Rules,
+    seed: str | int,
+    dealer: int,
+    players: tuple[int, int],
     turns: tuple[_Turn, _Turn],
     rngs: tuple[random.Random, random.Random],
-    labels: tuple[str, str],
-) -> tuple[HandState, list[str]]:
-    """Play ``state`` to its end; returns the final state and the moves as text."""
-    moves: list[str] = []
-    while True:
-        seat = state.to_move
-        if seat is None:
-            return state, moves
-        answer = turns[seat](state, seat, rngs[seat])
-        who = labels[seat]
-        if isinstance(answer, str):
-            try:
-                move: Move = parse_move(answer)
-            except ParseError:
-                raise IllegalMoveError(
-                    quote(answer), f"{who} returned text that is not a move"
-                ) from None
-        elif isinstance(answer, _MOVE_TYPES):
-            move = answer
-        else:
-            raise IllegalMoveError(
-                quote(answer), f"{who} returned {quote(answer)}, which is not a move"
-            )
+) -> GameRecord:
+    """Deal a hand from ``seed`` and let the match seats ``players`` play it out."""
+    pack = tuple(shuffled_deck(rules, seed))
+    labels = tuple(f"seat {p}" for p in players)
+    final, moves = _play.play_out(
+        deal_from_order(rules, pack, dealer),
+        lambda state, seat: turns[seat](state, seat, rngs[seat]),
+        lambda state, answer, seat: _apply(state, answer, labels[seat]),
+    )
+    played: dict[str, Any] = {"moves": tuple(moves), "result": score_hand(final)}
+    return GameRecord(rules=rules, dealer=dealer, pack=pack, seed=seed, players=players, **played)
+
+
+def _apply(state: HandState, answer: object, who: str) -> tuple[HandState, str]:
+    """The state after the player ``who``'s answer, and the move's text."""
+    if isinstance(answer, str):
         try:
-            state = apply_move(state, move)
-        except IllegalMoveError as exc:
-            raise IllegalMoveError(move, f"{who} chose it, but {exc.reason}") from None
-        moves.append(str(move))
+            move: Move = parse_move(answer)
+        except ParseError:
+            raise IllegalMoveError(
+                quote(answer), f"{who} returned text that is not a move"
+            ) from None
+    elif isinstance(answer, _MOVE_TYPES):
+        move = answer
+    else:
+        raise IllegalMoveError(
+            quote(answer), f"{who} returned {quote(answer)}, which is not a move"
+        )
+    try:
+        return apply_move(state, move), str(move)
+    except IllegalMoveError as exc:
+        raise IllegalMoveError(move, f"{who} chose it, but {exc.reason}") from None
 
 
 def play_hand(
@@ -167,21 +161,10 @@ def play_hand(
     _check_rules(rules, "play_hand")
     if type(dealer) is not int or dealer not in (0, 1):
         raise DealError(f"the dealer is seat 0 or 1, not {quote(dealer)}")
-    hand_seed = _check_seed(seed)
-    labels = ("seat 0", "seat 1")
+    hand_seed = _play.check_seed(seed, fresh=True)
     turns = (_turn(player_0, "player_0"), _turn(player_1, "player_1"))
-    pack = tuple(shuffled_deck(rules, hand_seed))
-    state = deal_from_order(rules, pack, dealer)
     rngs = (_player_rng(hand_seed, 0), _player_rng(hand_seed, 1))
-    final, moves = _play_out(state, turns, rngs, labels)
-    return GameRecord(
-        rules=rules,
-        dealer=dealer,
-        pack=pack,
-        moves=tuple(moves),
-        result=score_hand(final),
-        seed=hand_seed,
-    )
+    return _play_game(rules, hand_seed, dealer, (0, 1), turns, rngs)
 
 
 def play_match(
@@ -219,7 +202,7 @@ def play_match(
         MatchError: ``dealer`` is not a seat of the match.
     """
     _check_rules(rules, "play_match")
-    match_seed = _check_seed(seed)
+    match_seed = _play.check_seed(seed, fresh=True)
     if seats is None:
         seats = 2 if player_2 is None else 3
     if type(seats) is not int or seats not in (2, 3):
@@ -230,29 +213,12 @@ def play_match(
     players = [player_0, player_1] if player_2 is None else [player_0, player_1, player_2]
     turns = [_turn(p, f"player_{k}") for k, p in enumerate(players)]
     rngs = [_player_rng(match_seed, k) for k in range(seats)]
-    m: Match = new_match(rules, seats=seats, seed=match_seed, dealer=dealer)
-    games: list[GameRecord] = []
-    while not m.is_over:
-        a, b = m.active_seats
-        hand_seed = m.hand_seed
-        assert hand_seed is not None
-        pack = tuple(shuffled_deck(rules, hand_seed))
-        state = deal_from_order(rules, pack, m.hand_dealer)
-        labels = (f"seat {a}", f"seat {b}")
-        final, moves = _play_out(state, (turns[a], turns[b]), (rngs[a], rngs[b]), labels)
-        result = score_hand(final)
-        games.append(
-            GameRecord(
-                rules=rules,
-                dealer=m.hand_dealer,
-                pack=pack,
-                moves=tuple(moves),
-                result=result,
-                seed=hand_seed,
-                players=(a, b),
-            )
-        )
-        m = apply_result(m, result)
+    m, games = _match.play_to_target(
+        new_match(rules, seats=seats, seed=match_seed, dealer=dealer),
+        lambda m: _play_hand_of(m, turns, rngs),
+        lambda game: game.result,
+        apply_result,
+    )
     return MatchRecord(
         rules=rules,
         seats=seats,
@@ -261,4 +227,13 @@ def play_match(
         games=tuple(games),
         scores=m.scores,
         winner=m.winner,
+    )
+
+
+def _play_hand_of(m: Match, turns: list[_Turn], rngs: list[random.Random]) -> GameRecord:
+    """The record of the match's next hand, played by the match seats' players."""
+    a, b = m.active_seats
+    assert m.hand_seed is not None
+    return _play_game(
+        m.rules, m.hand_seed, m.hand_dealer, (a, b), (turns[a], turns[b]), (rngs[a], rngs[b])
     )

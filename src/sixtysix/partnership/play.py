@@ -20,15 +20,15 @@ import random
 from collections.abc import Sequence
 from typing import Any, Protocol
 
+from .. import _match, _play
 from ..cards import CARDS
-from ..errors import IllegalMoveError, MatchError, ParseError, PlayerError, quote
-from ..match import _seed_problem
+from ..errors import IllegalMoveError, ParseError, PlayerError, quote
 from ..moves import Move
-from .engine import apply_move, is_over, new_hand, shuffled_deck
-from .match import apply_result, new_match
-from .records import HandRecord, MatchRecord
+from .engine import apply_move, new_hand, shuffled_deck
+from .match import PartnershipMatch, apply_result, new_match
+from .records import HandRecord, MatchRecord, _hand_record
 from .rules import PartnershipRules
-from .scoring import score_hand
+from .state import PartnershipState
 from .views import observe
 
 __all__ = ["Player", "play_hand", "play_match"]
@@ -52,12 +52,6 @@ def _check_players(players: object) -> None:
             "four-hand play needs four players with a choose(view, rng) method, "
             f"not {quote(players)}"
         )
-
-
-def _check_seed(seed: object) -> None:
-    problem = _seed_problem(seed)
-    if problem is not None:
-        raise PlayerError(problem)
 
 
 def _check_rng(rng: object) -> random.Random:
@@ -87,32 +81,29 @@ def play_hand(
         IllegalMoveError: a player chose an illegal move (the message names the seat).
     """
     _check_players(players)
-    _check_seed(seed)
+    _play.check_seed(seed, fresh=False)
     rng = _check_rng(rng)
     state = new_hand(rules, seed, dealer, scores=scores)
-    pack = tuple(shuffled_deck(rules, seed))
-    moves: list[str] = []
-    while not is_over(state) and len(moves) < rules.deck.size:
-        seat = (state.leader + len(state.trick)) & 3
-        move = players[seat].choose(observe(state, seat), rng)
-        try:
-            state = apply_move(state, move)
-        except IllegalMoveError as exc:
-            raise IllegalMoveError(move, f"seat {seat}'s player chose it: {exc.reason}") from None
-        except ParseError:
-            raise IllegalMoveError(
-                quote(move), f"seat {seat}'s player returned text that is not a move"
-            ) from None
-        moves.append(str(CARDS[state.played[-1]]))  # canonical, whatever text it returned
-    return HandRecord(
-        rules=rules,
-        dealer=dealer,
-        scores=scores,
-        pack=pack,
-        moves=tuple(moves),
-        result=score_hand(state),
-        seed=seed,
+
+    def answer(state: PartnershipState, seat: int) -> object:
+        return players[seat].choose(observe(state, seat), rng)
+
+    final, moves = _play.play_out(state, answer, _apply)
+    return _hand_record(
+        rules, dealer, scores, tuple(shuffled_deck(rules, seed)), seed, final, moves
     )
+
+
+def _apply(state: PartnershipState, move: object, seat: int) -> tuple[PartnershipState, str]:
+    """The state after seat ``seat``'s player's move, and the move's canonical text."""
+    try:
+        state = apply_move(state, move)  # type: ignore[arg-type]  # apply_move checks it
+    except IllegalMoveError as exc:
+        raise IllegalMoveError(move, f"seat {seat}'s player chose it: {exc.reason}") from None
+    except ParseError:
+        problem = f"seat {seat}'s player returned text that is not a move"
+        raise IllegalMoveError(quote(move), problem) from None
+    return state, str(CARDS[state.played[-1]])  # canonical, whatever text it returned
 
 
 def play_match(
@@ -135,23 +126,22 @@ def play_match(
             ``max_hands`` hands.
     """
     _check_players(players)
-    _check_seed(seed)
+    _play.check_seed(seed, fresh=False)
     rng = _check_rng(rng)
     if type(max_hands) is not int or max_hands < 1:
         raise PlayerError(f"max_hands must be a whole number, 1 or more, not {quote(max_hands)}")
-    m = new_match(rules, seed, dealer=dealer)
-    games = []
-    for _ in range(max_hands):
-        if m.is_over:
-            break
-        hand_seed = m.hand_seed
-        assert hand_seed is not None
-        record = play_hand(
-            rules, players, seed=hand_seed, dealer=m.dealer, scores=m.scores, rng=rng
+
+    def next_hand(m: PartnershipMatch) -> HandRecord:
+        assert m.hand_seed is not None  # the match has a seed
+        return play_hand(
+            rules, players, seed=m.hand_seed, dealer=m.dealer, scores=m.scores, rng=rng
         )
-        assert record.result is not None
-        games.append(record)
-        m = apply_result(m, record.result)
-    if not m.is_over:
-        raise MatchError(f"the match did not end within {max_hands} hands")
+
+    m, games = _match.play_to_target(
+        new_match(rules, seed, dealer=dealer),
+        next_hand,
+        lambda record: record.result,
+        apply_result,
+        max_hands,
+    )
     return MatchRecord(rules=rules, seed=seed, dealer=dealer, games=tuple(games), scores=m.scores)

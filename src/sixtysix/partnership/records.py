@@ -417,15 +417,22 @@ def record_hand(
         state = apply_move(state, move)
         texts.append(str(CARDS[state.played[-1]]))
     kept = seed if isinstance(seed, int | str) and _seed_problem(seed) is None else None
-    return HandRecord(
-        rules=rules,
-        dealer=dealer,
-        scores=scores,
-        pack=cards,
-        moves=tuple(texts),
-        result=score_hand(state) if state.over else None,
-        seed=kept if pack is None else None,
-    )
+    return _hand_record(rules, dealer, scores, cards, kept if pack is None else None, state, texts)
+
+
+def _hand_record(
+    rules: PartnershipRules,
+    dealer: int,
+    scores: tuple[int, int],
+    pack: tuple[Card, ...],
+    seed: int | str | None,
+    final: PartnershipState,
+    moves: list[str],
+) -> HandRecord:
+    """The record of a hand dealt from ``pack`` and played with ``moves`` to ``final``."""
+    result = score_hand(final) if final.over else None
+    fields: dict[str, Any] = {"rules": rules, "dealer": dealer, "scores": scores, "seed": seed}
+    return HandRecord(pack=pack, moves=tuple(moves), result=result, **fields)
 
 
 def _states(record: HandRecord, where: str) -> Iterator[PartnershipState]:
