@@ -29,7 +29,7 @@ from typing import Any, ClassVar, NoReturn, Protocol, Self, TypeVar
 from ._match import MAX_SEED_DIGITS
 from ._match import is_int as is_int
 from ._match import seed_problem as _seed_problem
-from .errors import MatchError, RecordError, quote
+from .errors import MatchError, ParseError, RecordError, quote
 
 #: A JSON path: object keys and list indices from a record's root.
 JSONPath = tuple[str | int, ...]
@@ -353,6 +353,33 @@ def version_of(obj: Mapping[str, Any], default: str | None = None) -> str:
             f"version: expected the writer's version as text, not {quote(version)}",
         )
     return version
+
+
+_T = TypeVar("_T")
+
+
+def read_texts(
+    data: object, path: JSONPath, where: str, noun: str, label: str, parse: Callable[[str], _T]
+) -> list[_T]:
+    """The list of texts at ``path`` (a pack's cards, a hand's moves), each read by ``parse``.
+
+    ``noun`` is what an item is (``"card"``), ``label`` how an error names item ``k``
+    (``"pack card"``: ``pack card 3: ...``).
+    """
+    field = str(path[-1])
+    if not isinstance(data, list):
+        fail(path, f"{where}{field}: expected a list of {noun}s, not {quote(data)}")
+    items = []
+    for k, text in enumerate(data, 1):
+        if not isinstance(text, str):
+            fail(
+                (*path, k - 1), f"{where}{label} {k}: expected a {noun}'s text, not {quote(text)}"
+            )
+        try:
+            items.append(parse(text))
+        except ParseError as exc:
+            fail((*path, k - 1), f"{where}{label} {k}: {exc}")
+    return items
 
 
 _R = TypeVar("_R")

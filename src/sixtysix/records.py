@@ -53,6 +53,7 @@ from ._records import (
     parse_json,
     plain,
     public,
+    read_texts,
     replay_match,
     result_body,
     text_of,
@@ -370,30 +371,8 @@ def _match_record(data: object) -> MatchRecord:
 def _game_from_dict(
     obj: Mapping[str, Any], rules: Rules, version: str, base: tuple[str | int, ...], where: str
 ) -> GameRecord:
-    pack_data = obj["pack"]
-    if not isinstance(pack_data, list):
-        fail((*base, "pack"), f"{where}pack: expected a list of cards, not {quote(pack_data)}")
-    pack = []
-    for k, text in enumerate(pack_data, 1):
-        path = (*base, "pack", k - 1)
-        if not isinstance(text, str):
-            fail(path, f"{where}pack card {k}: expected a card's text, not {quote(text)}")
-        try:
-            pack.append(Card.parse(text))
-        except ParseError as exc:
-            fail(path, f"{where}pack card {k}: {exc}")
-    moves_data = obj["moves"]
-    if not isinstance(moves_data, list):
-        fail((*base, "moves"), f"{where}moves: expected a list of moves, not {quote(moves_data)}")
-    moves = []
-    for k, text in enumerate(moves_data, 1):
-        path = (*base, "moves", k - 1)
-        if not isinstance(text, str):
-            fail(path, f"{where}move {k}: expected a move's text, not {quote(text)}")
-        try:
-            moves.append(str(parse_move(text)))
-        except ParseError as exc:
-            fail(path, f"{where}move {k}: {exc}")
+    pack = read_texts(obj["pack"], (*base, "pack"), where, "card", "pack card", Card.parse)
+    moves = read_texts(obj["moves"], (*base, "moves"), where, "move", "move", parse_move)
     players = obj["players"]
     if not isinstance(players, list):
         fail((*base, "players"), f"{where}players: expected two match seats, not {quote(players)}")
@@ -406,7 +385,7 @@ def _game_from_dict(
         rules=rules,
         dealer=obj["dealer"],
         pack=tuple(pack),
-        moves=tuple(moves),
+        moves=tuple(str(m) for m in moves),
         result=result,
         seed=obj["seed"],
         players=tuple(players),

@@ -22,7 +22,7 @@ result.
 from __future__ import annotations
 
 import itertools
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import Any, ClassVar, cast, overload
 
 import attrs
@@ -42,6 +42,7 @@ from .._records import (
     is_tuple_of,
     parse_json,
     public,
+    read_texts,
     replay_match,
     result_body,
     text_of,
@@ -313,30 +314,11 @@ def _rules(obj: Mapping[str, Any]) -> PartnershipRules:
         fail(("rules",), f"rules: {exc}")
 
 
-def _texts(
-    obj: Mapping[str, Any], name: str, parse: Callable[[str], object], base: JSONPath, where: str
-) -> list[Any]:
-    """The texts of the list field ``name``, each read by ``parse``."""
-    items = obj.get(name)
-    what = "card" if name == "pack" else "move"
-    if not isinstance(items, list):
-        fail((*base, name), f"{where}{name}: a list of {what} texts, not {quote(items)}")
-    read = []
-    for k, text in enumerate(items):
-        if not isinstance(text, str):
-            fail((*base, name, k), f"{where}{name}: a list of {what} texts, not {quote(items)}")
-        try:
-            read.append(parse(text))
-        except ParseError as exc:
-            fail((*base, name, k), f"{where}{exc}")
-    return read
-
-
 def _hand_from(
     obj: Mapping[str, Any], rules: PartnershipRules, version: str, base: JSONPath, where: str
 ) -> HandRecord:
-    cards = _texts(obj, "pack", Card.parse, base, where)
-    moves = _texts(obj, "moves", parse_move, base, where)
+    cards = read_texts(obj["pack"], (*base, "pack"), where, "card", "pack card", Card.parse)
+    moves = read_texts(obj["moves"], (*base, "moves"), where, "move", "move", parse_move)
     scores = obj.get("scores", [0, 0])
     if not isinstance(scores, list) or len(scores) != 2:
         fail((*base, "scores"), f"{where}scores: a list of two numbers, not {quote(scores)}")
@@ -406,10 +388,8 @@ def record_hand(
     state = deal_from_order(rules, order, dealer, scores=scores)  # checks the pack
     items = order.split() if isinstance(order, str) else order
     cards = tuple(Card.parse(c) if isinstance(c, str) else c for c in items)
-    if isinstance(moves, str):
-        moves = moves.split()
     try:
-        played = iter(moves)
+        played = iter(moves.split() if isinstance(moves, str) else moves)
     except TypeError:
         raise RecordError(f"moves: an iterable of moves, not {quote(moves)}") from None
     texts = []
