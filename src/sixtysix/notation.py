@@ -25,7 +25,7 @@ from typing import Any
 
 import attrs
 
-from . import _text
+from ._notation import fields_of
 from .cards import (
     CARDS,
     POINTS,
@@ -330,14 +330,7 @@ def load_position(text: str) -> HandState:
 
 def _read_position(text: str) -> HandState:
     """The state a position string writes, checked field by field but not by ``validate``."""
-    if not isinstance(text, str):
-        raise ParseError(f"a position must be given as text, not {_quote(text)}")
-    fields = _text.words(text)
-    if len(fields) != len(FIELDS):
-        raise ParseError(
-            f"a position has {len(FIELDS)} fields separated by spaces "
-            f"({', '.join(FIELDS)}), but this text has {len(fields)}"
-        )
+    fields = fields_of(text, "position", len(FIELDS), ", ".join(FIELDS))
     r = _Reader(fields)
 
     # 1 rules, 2 dealer, 3 trump
@@ -614,15 +607,13 @@ def load_view(text: str) -> PlayerView:
         ParseError: the text is not a view string, or not the view of a reachable state;
             the message names the field.
     """
-    if not isinstance(text, str):
-        raise ParseError(f"a view must be given as text, not {_quote(text)}")
-    fields = text.split()
-    if len(fields) != len(FIELDS) + 1:
-        raise ParseError(
-            f"a view has {len(FIELDS) + 1} fields separated by spaces (the {len(FIELDS)} of "
-            f"a position, with ?? for the cards the seat cannot see, then @0 or @1), but "
-            f"this text has {len(fields)}"
-        )
+    fields = fields_of(
+        text,
+        "view",
+        len(FIELDS) + 1,
+        f"the {len(FIELDS)} of a position, with ?? for the cards the seat cannot see, then "
+        "@0 or @1",
+    )
     if fields[-1] not in ("@0", "@1"):
         raise ParseError(
             f"view field 13 (seat) {_quote(fields[-1])}: expected @0 or @1, the seat whose "

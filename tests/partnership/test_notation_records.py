@@ -68,8 +68,10 @@ def test_position_rejections() -> None:
     for text, words in cases:
         with pytest.raises(ParseError, match=words):
             p4.load_position(text)
-    with pytest.raises(ParseError, match="a string"):
+    with pytest.raises(ParseError, match=r"^a four-hand position must be given as text, not 5$"):
         p4.load_position(5)  # type: ignore[arg-type]
+    with pytest.raises(ParseError, match=r"^a four-hand position has 9 fields separated by "):
+        p4.load_position("FOUR_HAND_24 0")
 
 
 def test_position_rejects_impossible_play_and_deals() -> None:

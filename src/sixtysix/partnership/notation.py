@@ -31,6 +31,7 @@ from __future__ import annotations
 import re
 
 from .. import _text
+from .._notation import fields_of
 from ..cards import CARDS
 from ..errors import DealError, IllegalMoveError, ParseError, PositionError, RulesError, quote
 from ..moves import PLAY
@@ -167,14 +168,7 @@ def load_position(text: str) -> PartnershipState:
             play (a card twice or missing, a wrong number of cards, a turn-up the dealer
             was not dealt, a card played against the rules).
     """
-    if not isinstance(text, str):
-        raise ParseError(f"a position is a string, not {quote(text)}")
-    fields = _text.words(text)
-    if len(fields) != len(FIELDS):
-        raise ParseError(
-            f"a four-hand position has {len(FIELDS)} fields ({', '.join(FIELDS)}), "
-            f"not {len(fields)}"
-        )
+    fields = fields_of(text, "four-hand position", len(FIELDS), ", ".join(FIELDS))
     rules = _parse_rules(fields[0])
     if fields[1] not in ("0", "1", "2", "3"):
         raise ParseError(f"field 2 (dealer): a seat from 0 to 3, not {quote(fields[1])}")
