@@ -123,6 +123,7 @@ def _check_hand(r: Any, base: _records.JSONPath, where: str) -> None:
 class ToyHand(_records.RecordJSON):
     _SCHEMA: ClassVar[int] = 1
     _KIND: ClassVar[str] = "toy-game"
+    _check = staticmethod(_check_hand)
 
     rules: ToyRules
     dealer: int
@@ -233,6 +234,8 @@ def test_a_third_game_gets_line_and_column_errors_and_match_checks() -> None:
         ToyHand.from_json('{"schema": 1, "kind": "game"}')
     with pytest.raises(RecordError, match="dealer: seat 0 or 1"):
         ToyHand.from_dict({**record.to_dict(), "dealer": 2})
+    with pytest.raises(RecordError, match="^dealer: seat 0 or 1, not 5$"):
+        attrs.evolve(record, dealer=5)
     with pytest.raises(MatchError, match="more than one seat the match target 3"):
         ToyMatch(rules=ToyRules(), seed=1, scores=(3, 4))
     with pytest.raises(MatchError, match="did not end within 1 hands"):

@@ -29,10 +29,13 @@ from typing import Any, ClassVar, NoReturn, Protocol, Self, TypeVar
 from ._match import MAX_SEED_DIGITS
 from ._match import is_int as is_int
 from ._match import seed_problem as _seed_problem
-from .errors import MatchError, ParseError, RecordError, quote
+from .errors import MatchError, ParseError, RecordError, RulesError, quote
 
 #: A JSON path: object keys and list indices from a record's root.
 JSONPath = tuple[str | int, ...]
+
+_T = TypeVar("_T")
+_R = TypeVar("_R")
 
 # json's own string scanner (C where available): ``scanstring(text, after_quote)``.
 scanstring: Callable[[str, int], tuple[str, int]] = json.decoder.scanstring  # type: ignore[attr-defined]
@@ -344,6 +347,17 @@ def header(data: object, schema: int, kind: str, readers: Mapping[str, str]) -> 
     return data
 
 
+def rules_of(obj: Mapping[str, Any], read: Callable[[Mapping[str, Any]], _R]) -> _R:
+    """The rule set of a record object, read by the game's ``read`` (its ``from_dict``)."""
+    data = obj.get("rules")
+    if not isinstance(data, Mapping):
+        fail(("rules",), f"rules: expected an object of rule fields, not {quote(data)}")
+    try:
+        return read(data)
+    except RulesError as exc:
+        fail(("rules",), f"rules: {exc}")
+
+
 def version_of(obj: Mapping[str, Any], default: str | None = None) -> str:
     """The writer's version of a record object (``default`` where the field may be left out)."""
     version = obj.get("version", default)
@@ -353,9 +367,6 @@ def version_of(obj: Mapping[str, Any], default: str | None = None) -> str:
             f"version: expected the writer's version as text, not {quote(version)}",
         )
     return version
-
-
-_T = TypeVar("_T")
 
 
 def read_texts(
@@ -382,9 +393,6 @@ def read_texts(
     return items
 
 
-_R = TypeVar("_R")
-
-
 def build(
     cls: Callable[..., _R],
     check: Callable[[Any, JSONPath, str], None],
@@ -401,7 +409,8 @@ class RecordJSON:
     """The JSON methods of a record class, on top of its ``_fields`` and ``_read`` hooks.
 
     A record class has the fields ``rules`` and ``version``, and says its ``_SCHEMA``,
-    ``_KIND`` and ``_ENSURE_ASCII`` (``json.dumps``'s, where the games' formats differ).
+    ``_KIND``, ``_ENSURE_ASCII`` (``json.dumps``'s, where the games' formats differ) and
+    ``_check`` (a static method: the check of its fields, run on construction).
     """
 
     __slots__ = ()
@@ -411,6 +420,15 @@ class RecordJSON:
     _ENSURE_ASCII: ClassVar[bool] = False
     rules: Any
     version: str
+
+    @staticmethod
+    def _check(record: Any, base: JSONPath, where: str, /) -> None:
+        """Check the fields of ``record``: errors are :class:`Problem` under ``base``."""
+        raise NotImplementedError  # pragma: no cover - every record class defines it
+
+    def __attrs_post_init__(self) -> None:
+        """Check the fields of the record (the error names the one that is wrong)."""
+        public(lambda: self._check(self, (), ""))
 
     def _fields(self) -> dict[str, Any]:
         """The record's own fields, as JSON-ready values in the order of the format."""

@@ -38,39 +38,11 @@ from typing import Any, ClassVar, overload
 
 import attrs
 
-from . import _match
-from ._records import (
-    Problem,
-    RecordJSON,
-    build,
-    check_keys,
-    check_seed,
-    fail,
-    hand_body,
-    header,
-    is_int,
-    is_tuple_of,
-    parse_json,
-    plain,
-    public,
-    read_texts,
-    replay_match,
-    result_body,
-    text_of,
-    version_of,
-)
+from . import _match, _records
 from ._version import __version__
 from .cards import Card
 from .engine import apply_move, deal_from_order, shuffled_deck
-from .errors import (
-    DealError,
-    IllegalMoveError,
-    ParseError,
-    RecordError,
-    ResultError,
-    RulesError,
-    quote,
-)
+from .errors import DealError, IllegalMoveError, ParseError, RecordError, ResultError, quote
 from .match import Match, apply_result
 from .moves import parse_move
 from .rules import Rules
@@ -98,7 +70,7 @@ SCHEMA = 1
 
 
 def _result_to_dict(result: HandResult) -> dict[str, Any]:
-    return result_body(result)
+    return _records.result_body(result)
 
 
 def _describe(result: HandResult) -> str:
@@ -112,13 +84,19 @@ def _describe(result: HandResult) -> str:
 
 def _check_game_fields(record: Any, base: tuple[str | int, ...], where: str) -> None:
     if not isinstance(record.rules, Rules):
-        fail((*base, "rules"), f"{where}rules: expected a Rules value, not {quote(record.rules)}")
-    if not is_int(record.dealer) or record.dealer not in (0, 1):
-        fail((*base, "dealer"), f"{where}dealer: expected seat 0 or 1, not {quote(record.dealer)}")
-    if not is_tuple_of(record.pack, lambda c: type(c) is Card):
-        fail((*base, "pack"), f"{where}pack: expected a tuple of cards, not {quote(record.pack)}")
-    if not is_tuple_of(record.moves, lambda m: isinstance(m, str)):
-        fail(
+        _records.fail(
+            (*base, "rules"), f"{where}rules: expected a Rules value, not {quote(record.rules)}"
+        )
+    if not _records.is_int(record.dealer) or record.dealer not in (0, 1):
+        _records.fail(
+            (*base, "dealer"), f"{where}dealer: expected seat 0 or 1, not {quote(record.dealer)}"
+        )
+    if not _records.is_tuple_of(record.pack, lambda c: type(c) is Card):
+        _records.fail(
+            (*base, "pack"), f"{where}pack: expected a tuple of cards, not {quote(record.pack)}"
+        )
+    if not _records.is_tuple_of(record.moves, lambda m: isinstance(m, str)):
+        _records.fail(
             (*base, "moves"),
             f"{where}moves: expected a tuple of move texts, not {quote(record.moves)}",
         )
@@ -126,36 +104,38 @@ def _check_game_fields(record: Any, base: tuple[str | int, ...], where: str) -> 
         try:
             canonical = str(parse_move(text))
         except ParseError as exc:
-            fail((*base, "moves", k - 1), f"{where}move {k}: {exc}")
+            _records.fail((*base, "moves", k - 1), f"{where}move {k}: {exc}")
         if canonical != text:
-            fail(
+            _records.fail(
                 (*base, "moves", k - 1),
                 f"{where}move {k}: write {canonical!r}, the canonical text, not {quote(text)}",
             )
     if record.result is not None and not isinstance(record.result, HandResult):
-        fail(
+        _records.fail(
             (*base, "result"),
             f"{where}result: expected a HandResult or None, not {quote(record.result)}",
         )
-    check_seed((*base, "seed"), where, record.seed)
+    _records.check_seed((*base, "seed"), where, record.seed)
     players = record.players
     if (
-        not is_tuple_of(players, lambda p: is_int(p) and 0 <= p <= 2, 2)
+        not _records.is_tuple_of(players, lambda p: _records.is_int(p) and 0 <= p <= 2, 2)
         or players[0] == players[1]
     ):
-        fail(
+        _records.fail(
             (*base, "players"),
             f"{where}players: expected two different match seats, not {quote(players)}",
         )
     if not isinstance(record.version, str):
-        fail((*base, "version"), f"{where}version: expected text, not {quote(record.version)}")
+        _records.fail(
+            (*base, "version"), f"{where}version: expected text, not {quote(record.version)}"
+        )
 
 
 # --------------------------------------------------------------------------- values
 
 
 @attrs.frozen(kw_only=True)
-class GameRecord(RecordJSON):
+class GameRecord(_records.RecordJSON):
     """The record of one hand: enough to replay and check it.
 
     Attributes:
@@ -187,6 +167,7 @@ class GameRecord(RecordJSON):
 
     _SCHEMA: ClassVar[int] = SCHEMA
     _KIND: ClassVar[str] = "game"
+    _check = staticmethod(_check_game_fields)
 
     rules: Rules
     dealer: int
@@ -197,10 +178,6 @@ class GameRecord(RecordJSON):
     players: tuple[int, int] = (0, 1)
     version: str = __version__
 
-    def __attrs_post_init__(self) -> None:
-        """Check the types of the fields."""
-        public(lambda: _check_game_fields(self, (), ""))
-
     def _fields(self) -> dict[str, Any]:
         return _game_body(self)
 
@@ -209,8 +186,49 @@ class GameRecord(RecordJSON):
         return _game_record(data)
 
 
+def _check_match_fields(record: Any, base: _records.JSONPath = (), where: str = "") -> None:
+    # A match is a record's root: its fields' paths need no base.
+    if not isinstance(record.rules, Rules):
+        _records.fail(("rules",), f"rules: expected a Rules value, not {quote(record.rules)}")
+    if not _records.is_int(record.seats) or record.seats not in (2, 3):
+        _records.fail(("seats",), f"seats: a match has 2 or 3 seats, not {quote(record.seats)}")
+    _records.check_seed(("seed",), "", record.seed)
+    if not isinstance(record.version, str):
+        _records.fail(("version",), f"version: expected text, not {quote(record.version)}")
+    if not _records.is_int(record.dealer) or not 0 <= record.dealer < record.seats:
+        _records.fail(
+            ("dealer",),
+            f"dealer: expected a seat from 0 to {record.seats - 1}, not {quote(record.dealer)}",
+        )
+    if not _records.is_tuple_of(record.games, lambda g: isinstance(g, GameRecord)):
+        _records.fail(
+            ("games",), f"games: expected a tuple of GameRecord, not {quote(record.games)}"
+        )
+    for number, game in enumerate(record.games, 1):
+        if game.rules != record.rules:
+            _records.fail(
+                ("games", number - 1), f"game {number}: played under other rules than the match"
+            )
+        if game.version != record.version:
+            _records.fail(
+                ("games", number - 1),
+                f"game {number}: written by sixtysix {quote(game.version)}, the match by "
+                f"{quote(record.version)}",
+            )
+    scores = record.scores
+    if not _records.is_tuple_of(scores, lambda s: _records.is_int(s) and s >= 0, record.seats):
+        _records.fail(
+            ("scores",),
+            f"scores: expected {record.seats} whole numbers of game points, not {quote(scores)}",
+        )
+    if record.winner is not None and (
+        not _records.is_int(record.winner) or not 0 <= record.winner < record.seats
+    ):
+        _records.fail(("winner",), f"winner: expected a seat or None, not {quote(record.winner)}")
+
+
 @attrs.frozen(kw_only=True)
-class MatchRecord(RecordJSON):
+class MatchRecord(_records.RecordJSON):
     """The record of a match: every hand, in order, and the final scores.
 
     Attributes:
@@ -233,6 +251,7 @@ class MatchRecord(RecordJSON):
 
     _SCHEMA: ClassVar[int] = SCHEMA
     _KIND: ClassVar[str] = "match"
+    _check = staticmethod(_check_match_fields)
 
     rules: Rules
     seats: int
@@ -242,10 +261,6 @@ class MatchRecord(RecordJSON):
     scores: tuple[int, ...]
     winner: int | None
     version: str = __version__
-
-    def __attrs_post_init__(self) -> None:
-        """Check the types of the fields and that every hand belongs to the match."""
-        public(lambda: _check_match_fields(self))
 
     def _fields(self) -> dict[str, Any]:
         return {
@@ -262,42 +277,6 @@ class MatchRecord(RecordJSON):
         return _match_record(data)
 
 
-def _check_match_fields(record: Any) -> None:
-    if not isinstance(record.rules, Rules):
-        fail(("rules",), f"rules: expected a Rules value, not {quote(record.rules)}")
-    if not is_int(record.seats) or record.seats not in (2, 3):
-        fail(("seats",), f"seats: a match has 2 or 3 seats, not {quote(record.seats)}")
-    check_seed(("seed",), "", record.seed)
-    if not isinstance(record.version, str):
-        fail(("version",), f"version: expected text, not {quote(record.version)}")
-    if not is_int(record.dealer) or not 0 <= record.dealer < record.seats:
-        fail(
-            ("dealer",),
-            f"dealer: expected a seat from 0 to {record.seats - 1}, not {quote(record.dealer)}",
-        )
-    if not is_tuple_of(record.games, lambda g: isinstance(g, GameRecord)):
-        fail(("games",), f"games: expected a tuple of GameRecord, not {quote(record.games)}")
-    for number, game in enumerate(record.games, 1):
-        if game.rules != record.rules:
-            fail(("games", number - 1), f"game {number}: played under other rules than the match")
-        if game.version != record.version:
-            fail(
-                ("games", number - 1),
-                f"game {number}: written by sixtysix {quote(game.version)}, the match by "
-                f"{quote(record.version)}",
-            )
-    scores = record.scores
-    if not is_tuple_of(scores, lambda s: is_int(s) and s >= 0, record.seats):
-        fail(
-            ("scores",),
-            f"scores: expected {record.seats} whole numbers of game points, not {quote(scores)}",
-        )
-    if record.winner is not None and (
-        not is_int(record.winner) or not 0 <= record.winner < record.seats
-    ):
-        fail(("winner",), f"winner: expected a seat or None, not {quote(record.winner)}")
-
-
 # --------------------------------------------------------------------------- JSON
 
 
@@ -311,49 +290,39 @@ _MATCH_KEYS = {"schema", "kind", "version", "rules", "seats", "seed", "dealer", 
 
 def _game_body(g: GameRecord) -> dict[str, Any]:
     result = None if g.result is None else _result_to_dict(g.result)
-    return hand_body(g, ("players", g.players), result)
+    return _records.hand_body(g, ("players", g.players), result)
 
 
 def _header(data: object, kind: str) -> Mapping[str, Any]:
-    return header(data, SCHEMA, kind, {"game": "GameRecord", "match": "MatchRecord"})
-
-
-def _rules(obj: Mapping[str, Any]) -> Rules:
-    data = obj.get("rules")
-    if not isinstance(data, Mapping):
-        fail(("rules",), f"rules: expected an object of rule fields, not {quote(data)}")
-    try:
-        return Rules.from_dict(data)
-    except RulesError as exc:
-        fail(("rules",), f"rules: {exc}")
+    return _records.header(data, SCHEMA, kind, {"game": "GameRecord", "match": "MatchRecord"})
 
 
 def _game_record(data: object) -> GameRecord:
     obj = _header(data, "game")
-    rules = _rules(obj)
-    check_keys(obj, {"schema", "kind", "version", "rules", *_GAME_KEYS}, (), "")
-    return _game_from_dict(obj, rules, version_of(obj), (), "")
+    rules = _records.rules_of(obj, Rules.from_dict)
+    _records.check_keys(obj, {"schema", "kind", "version", "rules", *_GAME_KEYS}, (), "")
+    return _game_from_dict(obj, rules, _records.version_of(obj), (), "")
 
 
 def _match_record(data: object) -> MatchRecord:
     obj = _header(data, "match")
-    rules = _rules(obj)
-    version = version_of(obj)
-    check_keys(obj, _MATCH_KEYS, (), "")
+    rules = _records.rules_of(obj, Rules.from_dict)
+    version = _records.version_of(obj)
+    _records.check_keys(obj, _MATCH_KEYS, (), "")
     games_data = obj["games"]
     if not isinstance(games_data, list):
-        fail(("games",), f"games: expected a list of hands, not {quote(games_data)}")
+        _records.fail(("games",), f"games: expected a list of hands, not {quote(games_data)}")
     games = []
     for number, game in enumerate(games_data, 1):
         base = ("games", number - 1)
         where = f"game {number}: "
         if not isinstance(game, Mapping):
-            fail(base, f"{where}expected an object, not {quote(game)}")
-        check_keys(game, _GAME_KEYS, base, where)
+            _records.fail(base, f"{where}expected an object, not {quote(game)}")
+        _records.check_keys(game, _GAME_KEYS, base, where)
         games.append(_game_from_dict(game, rules, version, base, where))
     scores = obj["scores"]
     if not isinstance(scores, list):
-        fail(("scores",), f"scores: expected a list of game points, not {quote(scores)}")
+        _records.fail(("scores",), f"scores: expected a list of game points, not {quote(scores)}")
     fields = {
         "rules": rules,
         "seats": obj["seats"],
@@ -364,20 +333,25 @@ def _match_record(data: object) -> MatchRecord:
         "winner": obj["winner"],
         "version": version,
     }
-    check = lambda r, base, where: _check_match_fields(r)  # noqa: E731
-    return build(MatchRecord, check, (), "", **fields)  # errors with their JSON path
+    return _records.build(
+        MatchRecord, _check_match_fields, (), "", **fields
+    )  # errors with their JSON path
 
 
 def _game_from_dict(
     obj: Mapping[str, Any], rules: Rules, version: str, base: tuple[str | int, ...], where: str
 ) -> GameRecord:
-    pack = read_texts(obj["pack"], (*base, "pack"), where, "card", "pack card", Card.parse)
-    moves = read_texts(obj["moves"], (*base, "moves"), where, "move", "move", parse_move)
+    pack = _records.read_texts(
+        obj["pack"], (*base, "pack"), where, "card", "pack card", Card.parse
+    )
+    moves = _records.read_texts(obj["moves"], (*base, "moves"), where, "move", "move", parse_move)
     players = obj["players"]
     if not isinstance(players, list):
-        fail((*base, "players"), f"{where}players: expected two match seats, not {quote(players)}")
+        _records.fail(
+            (*base, "players"), f"{where}players: expected two match seats, not {quote(players)}"
+        )
     result = _result_from_dict(obj["result"], (*base, "result"), where)
-    record: GameRecord = build(
+    record: GameRecord = _records.build(
         GameRecord,
         _check_game_fields,
         base,
@@ -398,11 +372,11 @@ def _result_from_dict(data: object, path: tuple[str | int, ...], where: str) -> 
     if data is None:
         return None
     if not isinstance(data, Mapping):
-        fail(path, f"{where}result: expected an object or null, not {quote(data)}")
-    check_keys(data, _RESULT_KEYS, path, f"{where}result: ")
+        _records.fail(path, f"{where}result: expected an object or null, not {quote(data)}")
+    _records.check_keys(data, _RESULT_KEYS, path, f"{where}result: ")
     points = data["points"]
     if not isinstance(points, list) or len(points) != 2:
-        fail(
+        _records.fail(
             (*path, "points"),
             f"{where}result: points must be two whole numbers, not {quote(points)}",
         )
@@ -411,7 +385,7 @@ def _result_from_dict(data: object, path: tuple[str | int, ...], where: str) -> 
         end = HandEnd(reason)
     except (ValueError, TypeError):
         allowed = ", ".join(e.value for e in HandEnd)
-        fail(
+        _records.fail(
             (*path, "reason"),
             f"{where}result: unknown reason {quote(reason)}; the reasons are: {allowed}",
         )
@@ -420,7 +394,7 @@ def _result_from_dict(data: object, path: tuple[str | int, ...], where: str) -> 
             data["winner"], data["game_points"], data["carry"], (points[0], points[1]), end
         )
     except ResultError as exc:
-        fail(path, f"{where}result: {exc}")
+        _records.fail(path, f"{where}result: {exc}")
 
 
 def load_record(text: str | bytes, *, check: bool = True) -> GameRecord | MatchRecord:
@@ -441,10 +415,10 @@ def load_record(text: str | bytes, *, check: bool = True) -> GameRecord | MatchR
         RecordError: the text is neither kind of record, or (with ``check``) the record
             does not replay.
     """
-    source = text_of(text)
+    source = _records.text_of(text)
 
     def load() -> GameRecord | MatchRecord:
-        data = parse_json(source)
+        data = _records.parse_json(source)
         record: GameRecord | MatchRecord
         if isinstance(data, Mapping) and data.get("kind") == "match":
             record = _match_record(data)
@@ -454,7 +428,7 @@ def load_record(text: str | bytes, *, check: bool = True) -> GameRecord | MatchR
             _replay(record)
         return record
 
-    result: GameRecord | MatchRecord = public(load, source)
+    result: GameRecord | MatchRecord = _records.public(load, source)
     return result
 
 
@@ -466,7 +440,7 @@ def _deal(record: GameRecord, base: tuple[str | int, ...], where: str) -> HandSt
     if record.seed is not None:
         expected = shuffled_deck(rules, record.seed)
         if list(record.pack) != expected:
-            fail(
+            _records.fail(
                 (*base, "pack"),
                 f"{where}pack: not the shuffle of seed {quote(record.seed)} for the "
                 f"{rules.deck.name} deck",
@@ -474,7 +448,7 @@ def _deal(record: GameRecord, base: tuple[str | int, ...], where: str) -> HandSt
     try:
         return deal_from_order(rules, record.pack, record.dealer)
     except DealError as exc:
-        fail((*base, "pack"), f"{where}pack: {exc}")
+        _records.fail((*base, "pack"), f"{where}pack: {exc}")
 
 
 def _states(record: GameRecord, base: tuple[str | int, ...], where: str) -> Iterator[HandState]:
@@ -484,7 +458,7 @@ def _states(record: GameRecord, base: tuple[str | int, ...], where: str) -> Iter
         path = (*base, "moves", number - 1)
         seat = state.to_move
         if seat is None:
-            fail(
+            _records.fail(
                 path,
                 f"{where}move {number} ({quote(text)}): the hand is already over after move "
                 f"{number - 1}",
@@ -493,7 +467,7 @@ def _states(record: GameRecord, base: tuple[str | int, ...], where: str) -> Iter
             # The move texts were checked when the record was built.
             state = apply_move(state, parse_move(text))
         except IllegalMoveError as exc:
-            fail(
+            _records.fail(
                 path,
                 f"{where}move {number} ({text}) by seat {seat} is illegal: {exc.reason}",
             )
@@ -501,18 +475,22 @@ def _states(record: GameRecord, base: tuple[str | int, ...], where: str) -> Iter
     if record.result is None:
         return
     if not state.is_over:
-        fail(
+        _records.fail(
             (*base, "result"),
             f"{where}the record has a result but the hand is not over after its "
             f"{len(record.moves)} moves (seat {state.to_move} is to move)",
         )
     real = score_hand(state)
     if real != record.result:
-        fail(
+        _records.fail(
             (*base, "result"),
             f"{where}wrong result: the record says {_describe(record.result)}, "
             f"but the moves give {_describe(real)}",
         )
+
+
+# What replay gives for a match: the final state of each hand, and the match.
+_MatchReplay = tuple[tuple[HandState, ...], Match]
 
 
 def replay_states(record: GameRecord) -> Iterator[HandState]:
@@ -533,8 +511,8 @@ def replay_states(record: GameRecord) -> Iterator[HandState]:
 def _public_states(states: Iterator[HandState]) -> Iterator[HandState]:
     try:
         yield from states
-    except Problem as exc:
-        raise plain(exc, None) from None
+    except _records.Problem as exc:
+        raise _records.plain(exc, None) from None
 
 
 def _replay_game(record: GameRecord, base: tuple[str | int, ...], where: str) -> HandState:
@@ -544,9 +522,9 @@ def _replay_game(record: GameRecord, base: tuple[str | int, ...], where: str) ->
     assert state is not None
     problems = validate(state)
     if problems:  # pragma: no cover - legal moves from a deal reach consistent states
-        fail(base, f"{where}the replayed hand is inconsistent: {'; '.join(problems)}")
+        _records.fail(base, f"{where}the replayed hand is inconsistent: {'; '.join(problems)}")
     if record.result is None and state.is_over:
-        fail(
+        _records.fail(
             (*base, "result"),
             f"{where}the hand is over after its {len(record.moves)} moves but the record "
             "has no result",
@@ -557,10 +535,8 @@ def _replay_game(record: GameRecord, base: tuple[str | int, ...], where: str) ->
 @overload
 def replay(record: GameRecord) -> HandState: ...
 @overload
-def replay(record: MatchRecord) -> tuple[tuple[HandState, ...], Match]: ...
-def replay(
-    record: GameRecord | MatchRecord,
-) -> HandState | tuple[tuple[HandState, ...], Match]:
+def replay(record: MatchRecord) -> _MatchReplay: ...
+def replay(record: GameRecord | MatchRecord) -> HandState | _MatchReplay:
     """Replay a record, checking every move and every result.
 
     For a :class:`GameRecord`, returns the final :class:`~sixtysix.HandState` (over,
@@ -576,16 +552,16 @@ def replay(
     """
     if not isinstance(record, GameRecord | MatchRecord):
         raise RecordError(f"replay needs a GameRecord or a MatchRecord, not {quote(record)}")
-    result: HandState | tuple[tuple[HandState, ...], Match] = public(lambda: _replay(record))
+    result: HandState | tuple[tuple[HandState, ...], Match] = _records.public(
+        lambda: _replay(record)
+    )
     return result
 
 
-def _replay(
-    record: GameRecord | MatchRecord,
-) -> HandState | tuple[tuple[HandState, ...], Match]:
+def _replay(record: GameRecord | MatchRecord) -> HandState | _MatchReplay:
     if isinstance(record, GameRecord):
         return _replay_game(record, (), "")
-    states, m = replay_match(
+    states, m = _records.replay_match(
         _match_start(record),
         record.games,
         deal=(lambda m: (m.hand_dealer, m.active_seats), lambda g: (g.dealer, g.players)),
@@ -598,7 +574,7 @@ def _replay(
         over_text=lambda m: f"seat {m.winner} won it",
     )
     if m.scores != record.scores or m.winner != record.winner:
-        fail(
+        _records.fail(
             ("scores",),
             f"wrong match result: the record says scores {list(record.scores)}, winner "
             f"{record.winner}, but the hands give scores {list(m.scores)}, winner {m.winner}",

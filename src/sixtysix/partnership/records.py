@@ -27,38 +27,12 @@ from typing import Any, ClassVar, cast, overload
 
 import attrs
 
-from .. import _match
+from .. import _match, _records
 from .._match import MAX_COUNT, MAX_SEED_DIGITS
 from .._match import seed_problem as _seed_problem
-from .._records import (
-    JSONPath,
-    RecordJSON,
-    build,
-    check_keys,
-    fail,
-    hand_body,
-    header,
-    is_int,
-    is_tuple_of,
-    parse_json,
-    public,
-    read_texts,
-    replay_match,
-    result_body,
-    text_of,
-    version_of,
-)
 from .._version import __version__
 from ..cards import CARDS, Card
-from ..errors import (
-    DealError,
-    IllegalMoveError,
-    ParseError,
-    RecordError,
-    ResultError,
-    RulesError,
-    quote,
-)
+from ..errors import DealError, IllegalMoveError, ParseError, RecordError, ResultError, quote
 from ..moves import Move, parse_move
 from .engine import Seed, apply_move, deal_from_order, shuffled_deck
 from .match import PartnershipMatch, apply_result
@@ -86,14 +60,14 @@ _READERS = {"four-hand-game": "HandRecord", "four-hand-match": "MatchRecord"}
 
 
 def _result_dict(r: PartnershipResult) -> dict[str, Any]:
-    return result_body(r, tricks=list(r.tricks), ten_of_trumps=r.ten_of_trumps)
+    return _records.result_body(r, tricks=list(r.tricks), ten_of_trumps=r.ten_of_trumps)
 
 
-def _result_from(data: object, path: JSONPath, where: str) -> PartnershipResult | None:
+def _result_from(data: object, path: _records.JSONPath, where: str) -> PartnershipResult | None:
     if data is None:
         return None
     if not isinstance(data, Mapping):
-        fail(path, f"{where}result: an object or null, not {quote(data)}")
+        _records.fail(path, f"{where}result: an object or null, not {quote(data)}")
     try:
         return PartnershipResult(
             winner=data["winner"],
@@ -108,7 +82,7 @@ def _result_from(data: object, path: JSONPath, where: str) -> PartnershipResult 
         problem = f"{where}result: {exc}"
     except (KeyError, TypeError, ValueError) as exc:
         problem = f"{where}result: malformed ({exc})"
-    fail(path, problem)
+    _records.fail(path, problem)
 
 
 def _is_move_text(text: object) -> bool:
@@ -121,69 +95,71 @@ def _is_move_text(text: object) -> bool:
         return False
 
 
-def _check_scores(scores: object, path: JSONPath, where: str) -> None:
+def _check_scores(scores: object, path: _records.JSONPath, where: str) -> None:
     if not (
         isinstance(scores, tuple)
         and len(scores) == 2
-        and all(is_int(x) and 0 <= x < MAX_COUNT for x in scores)
+        and all(_records.is_int(x) and 0 <= x < MAX_COUNT for x in scores)
     ):
-        fail(path, f"{where}scores: two whole numbers, not {quote(scores)}")
+        _records.fail(path, f"{where}scores: two whole numbers, not {quote(scores)}")
 
 
-def _check_dealer(dealer: object, path: JSONPath, where: str) -> None:
-    if not is_int(dealer) or not 0 <= dealer <= 3:
-        fail(path, f"{where}dealer: a seat from 0 to 3, not {quote(dealer)}")
+def _check_dealer(dealer: object, path: _records.JSONPath, where: str) -> None:
+    if not _records.is_int(dealer) or not 0 <= dealer <= 3:
+        _records.fail(path, f"{where}dealer: a seat from 0 to 3, not {quote(dealer)}")
 
 
-def _check_fields(r: Any, base: JSONPath, where: str) -> None:
+def _check_fields(r: Any, base: _records.JSONPath, where: str) -> None:
     if not isinstance(r.rules, PartnershipRules):
-        fail((*base, "rules"), f"{where}rules: a PartnershipRules value, not {quote(r.rules)}")
+        _records.fail(
+            (*base, "rules"), f"{where}rules: a PartnershipRules value, not {quote(r.rules)}"
+        )
     _check_dealer(r.dealer, (*base, "dealer"), where)
     _check_scores(r.scores, (*base, "scores"), where)
-    if not is_tuple_of(r.pack, lambda c: type(c) is Card):
-        fail((*base, "pack"), f"{where}pack: a tuple of cards, not {quote(r.pack)}")
-    if not is_tuple_of(r.moves, _is_move_text):
-        fail(
+    if not _records.is_tuple_of(r.pack, lambda c: type(c) is Card):
+        _records.fail((*base, "pack"), f"{where}pack: a tuple of cards, not {quote(r.pack)}")
+    if not _records.is_tuple_of(r.moves, _is_move_text):
+        _records.fail(
             (*base, "moves"),
             f"{where}moves: a tuple of move texts as the library writes them (QH), not "
             f"{quote(r.moves)}",
         )
     if r.result is not None and not isinstance(r.result, PartnershipResult):
-        fail(
+        _records.fail(
             (*base, "result"),
             f"{where}result: a PartnershipResult or None, not {quote(r.result)}",
         )
     _check_seed_and_version(r, base, where)
 
 
-def _check_seed_and_version(r: Any, base: JSONPath, where: str) -> None:
+def _check_seed_and_version(r: Any, base: _records.JSONPath, where: str) -> None:
     if r.seed is not None and _seed_problem(r.seed) is not None:
-        fail(
+        _records.fail(
             (*base, "seed"),
             f"{where}seed: an int of at most {MAX_SEED_DIGITS} digits, a str or None, not "
             f"{quote(r.seed, 30)}",
         )
     if not isinstance(r.version, str):
-        fail((*base, "version"), f"{where}version: a string, not {quote(r.version)}")
+        _records.fail((*base, "version"), f"{where}version: a string, not {quote(r.version)}")
 
 
-def _check_match(r: Any, base: JSONPath = (), where: str = "") -> None:
+def _check_match(r: Any, base: _records.JSONPath = (), where: str = "") -> None:
     if not isinstance(r.rules, PartnershipRules):
-        fail(("rules",), f"rules: a PartnershipRules value, not {quote(r.rules)}")
-    if not is_tuple_of(r.games, lambda g: isinstance(g, HandRecord)):
-        fail(("games",), f"games: a tuple of HandRecord, not {quote(r.games)}")
+        _records.fail(("rules",), f"rules: a PartnershipRules value, not {quote(r.rules)}")
+    if not _records.is_tuple_of(r.games, lambda g: isinstance(g, HandRecord)):
+        _records.fail(("games",), f"games: a tuple of HandRecord, not {quote(r.games)}")
     for number, game in enumerate(r.games, 1):
         if game.rules != r.rules:
-            fail(("games", number - 1), "games: every hand must have the match's rules")
+            _records.fail(("games", number - 1), "games: every hand must have the match's rules")
         if game.version != r.version:  # the JSON holds one version
-            fail(("games", number - 1), "games: every hand must have the match's version")
+            _records.fail(("games", number - 1), "games: every hand must have the match's version")
     _check_scores(r.scores, ("scores",), "")
     _check_dealer(r.dealer, ("dealer",), "")
     _check_seed_and_version(r, (), "")
 
 
 @attrs.frozen(kw_only=True)
-class HandRecord(RecordJSON):
+class HandRecord(_records.RecordJSON):
     """The record of one four-hand deal.
 
     Read from JSON text, a bad record's error starts with the line and column:
@@ -207,6 +183,7 @@ class HandRecord(RecordJSON):
 
     _SCHEMA: ClassVar[int] = SCHEMA
     _KIND: ClassVar[str] = "four-hand-game"
+    _check = staticmethod(_check_fields)
     _ENSURE_ASCII: ClassVar[bool] = True
 
     rules: PartnershipRules
@@ -218,23 +195,27 @@ class HandRecord(RecordJSON):
     seed: int | str | None = None
     version: str = __version__
 
-    def __attrs_post_init__(self) -> None:
-        """Check the types of the fields."""
-        public(lambda: _check_fields(self, (), ""))
-
     def _fields(self) -> dict[str, Any]:
         result = None if self.result is None else _result_dict(self.result)
-        return hand_body(self, ("scores", self.scores), result)
+        return _records.hand_body(self, ("scores", self.scores), result)
 
     @classmethod
     def _read(cls, data: object) -> HandRecord:
-        obj = header(data, SCHEMA, "four-hand-game", _READERS)
-        check_keys(obj, {"schema", "kind", "version", "rules", *_HAND_KEYS}, (), "", _OPTIONAL)
-        return _hand_from(obj, _rules(obj), version_of(obj, __version__), (), "")
+        obj = _records.header(data, SCHEMA, "four-hand-game", _READERS)
+        _records.check_keys(
+            obj, {"schema", "kind", "version", "rules", *_HAND_KEYS}, (), "", _OPTIONAL
+        )
+        return _hand_from(
+            obj,
+            _records.rules_of(obj, PartnershipRules.from_dict),
+            _records.version_of(obj, __version__),
+            (),
+            "",
+        )
 
 
 @attrs.frozen(kw_only=True)
-class MatchRecord(RecordJSON):
+class MatchRecord(_records.RecordJSON):
     """The record of a four-hand match.
 
     Attributes:
@@ -250,6 +231,7 @@ class MatchRecord(RecordJSON):
 
     _SCHEMA: ClassVar[int] = SCHEMA
     _KIND: ClassVar[str] = "four-hand-match"
+    _check = staticmethod(_check_match)
     _ENSURE_ASCII: ClassVar[bool] = True
 
     rules: PartnershipRules
@@ -258,10 +240,6 @@ class MatchRecord(RecordJSON):
     games: tuple[HandRecord, ...]
     scores: tuple[int, int]
     version: str = __version__
-
-    def __attrs_post_init__(self) -> None:
-        """Check the types of the fields."""
-        public(lambda: _check_match(self))
 
     def _fields(self) -> dict[str, Any]:
         return {
@@ -273,26 +251,26 @@ class MatchRecord(RecordJSON):
 
     @classmethod
     def _read(cls, data: object) -> MatchRecord:
-        obj = header(data, SCHEMA, "four-hand-match", _READERS)
+        obj = _records.header(data, SCHEMA, "four-hand-match", _READERS)
         keys = {"schema", "kind", "version", "rules", "seed", "dealer", "scores", "games"}
-        check_keys(obj, keys, (), "", _OPTIONAL)
-        rules = _rules(obj)
-        version = version_of(obj, __version__)
+        _records.check_keys(obj, keys, (), "", _OPTIONAL)
+        rules = _records.rules_of(obj, PartnershipRules.from_dict)
+        version = _records.version_of(obj, __version__)
         games = obj["games"]
         if not isinstance(games, list):
-            fail(("games",), f"games: a list, not {quote(games)}")
+            _records.fail(("games",), f"games: a list, not {quote(games)}")
         hands = []
         for n, g in enumerate(games, 1):
-            base: JSONPath = ("games", n - 1)
+            base: _records.JSONPath = ("games", n - 1)
             where = f"game {n}: "
             if not isinstance(g, Mapping):
-                fail(base, f"{where}an object, not {quote(g)}")
-            check_keys(g, _HAND_KEYS, base, where, _OPTIONAL)
+                _records.fail(base, f"{where}an object, not {quote(g)}")
+            _records.check_keys(g, _HAND_KEYS, base, where, _OPTIONAL)
             hands.append(_hand_from(g, rules, version, base, where))
         scores = obj["scores"]
         if not (isinstance(scores, list) and len(scores) == 2):
-            fail(("scores",), f"scores: a list of two numbers, not {quote(scores)}")
-        record: MatchRecord = build(
+            _records.fail(("scores",), f"scores: a list of two numbers, not {quote(scores)}")
+        record: MatchRecord = _records.build(
             MatchRecord,
             _check_match,
             (),
@@ -307,22 +285,23 @@ class MatchRecord(RecordJSON):
         return record
 
 
-def _rules(obj: Mapping[str, Any]) -> PartnershipRules:
-    try:
-        return PartnershipRules.from_dict(obj.get("rules"))  # type: ignore[arg-type]
-    except RulesError as exc:
-        fail(("rules",), f"rules: {exc}")
-
-
 def _hand_from(
-    obj: Mapping[str, Any], rules: PartnershipRules, version: str, base: JSONPath, where: str
+    obj: Mapping[str, Any],
+    rules: PartnershipRules,
+    version: str,
+    base: _records.JSONPath,
+    where: str,
 ) -> HandRecord:
-    cards = read_texts(obj["pack"], (*base, "pack"), where, "card", "pack card", Card.parse)
-    moves = read_texts(obj["moves"], (*base, "moves"), where, "move", "move", parse_move)
+    cards = _records.read_texts(
+        obj["pack"], (*base, "pack"), where, "card", "pack card", Card.parse
+    )
+    moves = _records.read_texts(obj["moves"], (*base, "moves"), where, "move", "move", parse_move)
     scores = obj.get("scores", [0, 0])
     if not isinstance(scores, list) or len(scores) != 2:
-        fail((*base, "scores"), f"{where}scores: a list of two numbers, not {quote(scores)}")
-    record: HandRecord = build(
+        _records.fail(
+            (*base, "scores"), f"{where}scores: a list of two numbers, not {quote(scores)}"
+        )
+    record: HandRecord = _records.build(
         HandRecord,
         _check_fields,
         base,
@@ -346,14 +325,14 @@ def load_record(text: str | bytes) -> HandRecord | MatchRecord:
         RecordError: the text is neither; the message starts with the line and column
             of the problem.
     """
-    source = text_of(text)
+    source = _records.text_of(text)
 
     def load() -> HandRecord | MatchRecord:
-        data = parse_json(source)
+        data = _records.parse_json(source)
         kind = data.get("kind") if isinstance(data, Mapping) else None
         return (MatchRecord if kind == "four-hand-match" else HandRecord)._read(data)
 
-    result: HandRecord | MatchRecord = public(load, source)
+    result: HandRecord | MatchRecord = _records.public(load, source)
     return result
 
 
@@ -436,6 +415,10 @@ def _states(record: HandRecord, where: str) -> Iterator[PartnershipState]:
         )
 
 
+# What replay gives for a match: the final state of each hand, and the match.
+_MatchReplay = tuple[tuple[PartnershipState, ...], PartnershipMatch]
+
+
 def replay_states(record: HandRecord) -> Iterator[PartnershipState]:
     """Every state of a recorded hand, from the deal to the last move.
 
@@ -448,10 +431,8 @@ def replay_states(record: HandRecord) -> Iterator[PartnershipState]:
 @overload
 def replay(record: HandRecord) -> PartnershipState: ...
 @overload
-def replay(record: MatchRecord) -> tuple[tuple[PartnershipState, ...], PartnershipMatch]: ...
-def replay(
-    record: HandRecord | MatchRecord,
-) -> PartnershipState | tuple[tuple[PartnershipState, ...], PartnershipMatch]:
+def replay(record: MatchRecord) -> _MatchReplay: ...
+def replay(record: HandRecord | MatchRecord) -> PartnershipState | _MatchReplay:
     """Re-play a record and check it.
 
     A hand record gives its final state; a match record every hand's final state and
@@ -468,9 +449,7 @@ def replay(
         return last
     if not isinstance(record, MatchRecord):
         raise RecordError(f"replay needs a HandRecord or MatchRecord, not {quote(record)}")
-    result: tuple[tuple[PartnershipState, ...], PartnershipMatch] = public(
-        lambda: _replay_match(record, _match_start(record))
-    )
+    result: _MatchReplay = _records.public(lambda: _replay_match(record, _match_start(record)))
     return result
 
 
@@ -489,10 +468,8 @@ def _walk(
     return _match.walk(_match_start(record), record.games, lambda g: g.result, apply_result)
 
 
-def _replay_match(
-    record: MatchRecord, m: PartnershipMatch
-) -> tuple[tuple[PartnershipState, ...], PartnershipMatch]:
-    finals, m = replay_match(
+def _replay_match(record: MatchRecord, m: PartnershipMatch) -> _MatchReplay:
+    finals, m = _records.replay_match(
         m,
         record.games,
         deal=(lambda m: (m.dealer, m.scores), lambda g: (g.dealer, g.scores)),
@@ -505,14 +482,16 @@ def _replay_match(
         over_text=lambda m: f"side {m.winner} won it",
     )
     if m.scores != record.scores:
-        fail(("scores",), f"scores: the record says {record.scores}, the replay gives {m.scores}")
+        _records.fail(
+            ("scores",), f"scores: the record says {record.scores}, the replay gives {m.scores}"
+        )
     return finals, m
 
 
 def _replay_hand(
-    game: HandRecord, base: JSONPath, where: str
+    game: HandRecord, base: _records.JSONPath, where: str
 ) -> tuple[PartnershipState, PartnershipResult | None]:
     *_, last = _states(game, where)
     if not last.over:
-        fail(base, f"{where}the hand is not finished")
+        _records.fail(base, f"{where}the hand is not finished")
     return last, game.result
