@@ -234,7 +234,7 @@ def test_a_third_game_gets_line_and_column_errors_and_match_checks() -> None:
         ToyHand.from_json('{"schema": 1, "kind": "game"}')
     with pytest.raises(RecordError, match="dealer: seat 0 or 1"):
         ToyHand.from_dict({**record.to_dict(), "dealer": 2})
-    with pytest.raises(RecordError, match="^dealer: seat 0 or 1, not 5$"):
+    with pytest.raises(RecordError, match=r"^dealer: seat 0 or 1, not 5$"):
         attrs.evolve(record, dealer=5)
     with pytest.raises(MatchError, match="more than one seat the match target 3"):
         ToyMatch(rules=ToyRules(), seed=1, scores=(3, 4))
