@@ -10,12 +10,17 @@ defines its record classes and its field checks; this module gives them the rest
   cut off says so, no number longer than any field), and the common header
   (:func:`header`: ``"schema"`` and ``"kind"``), field-set (:func:`check_keys`) and
   ``"version"`` (:func:`version_of`) checks;
-* :class:`RecordJSON`, the ``to_json`` / ``from_dict`` / ``from_json`` methods of every
-  record class, on top of the class's ``to_dict`` and ``_read`` hooks;
+* the rules field (:func:`rules_of`), a list of card or move texts (:func:`read_texts`),
+  the JSON of a hand and of a result (:func:`hand_body`, :func:`result_body`), and a
+  record built with its field errors at their JSON path (:func:`build`);
+* :class:`RecordJSON`, the ``to_dict`` / ``to_json`` / ``from_dict`` / ``from_json``
+  methods and the check on construction of every record class, on top of the class's
+  ``_fields``, ``_read`` and ``_check`` hooks;
 * :func:`replay_match`, the hand-by-hand replay of a match record, with the game's
   rules for dealing, replaying and scoring a hand as hooks.
 
-A third game's records need only their fields, their checks and those hooks.
+A third game's records need only their fields, their checks and those hooks
+(``tests/test_shared_plumbing.py`` has one).
 """
 
 from __future__ import annotations
