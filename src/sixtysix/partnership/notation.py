@@ -32,13 +32,13 @@ import re
 
 from .. import _text
 from .._notation import fields_of
-from ..cards import CARDS, Card
+from ..cards import CARDS
 from ..errors import DealError, IllegalMoveError, ParseError, PositionError, RulesError, quote
 from ..moves import PLAY
 from ._bits import mask_text
-from .engine import apply_move, deal_from_order, deal_plan
+from .engine import apply_move
 from .rules import PRESETS, PartnershipRules, preset_name
-from .state import PartnershipState, players_of
+from .state import PartnershipState, build_state, players_of
 
 __all__ = ["dump_position", "load_position", "render"]
 
@@ -214,8 +214,21 @@ def load_position(text: str) -> PartnershipState:
         raise ParseError(
             f"the turn-up {CARDS[turnup[0]]} was not dealt to the dealer, seat {dealer}"
         )
-    state = deal_from_order(
-        rules, _pack_order(rules, dealer, turnup[0], dealt), dealer, scores=scores
+    state = build_state(
+        rules,
+        dealer,
+        trump,
+        turnup[0],
+        (dealt[0], dealt[1], dealt[2], dealt[3]),
+        (dealer + 1) & 3,
+        (),
+        -1,
+        (0, 0),
+        (0, 0),
+        (),
+        scores,
+        -1,
+        False,
     )
     for number, card in enumerate(played, 1):
         try:
@@ -223,18 +236,6 @@ def load_position(text: str) -> PartnershipState:
         except IllegalMoveError as exc:
             raise ParseError(f"card {number} played ({CARDS[card]}): {exc.reason}") from None
     return state
-
-
-def _pack_order(rules: PartnershipRules, dealer: int, turnup: int, dealt: list[int]) -> list[Card]:
-    """A pack order that deals the seats the cards ``dealt`` (masks), ``turnup`` turned up."""
-    order = list(rules.deck.cards)
-    for seat, positions in enumerate(deal_plan(rules, dealer)):
-        cards = [c for c in rules.deck.cards if (dealt[seat] >> c.index) & 1 and c.index != turnup]
-        if seat == dealer:
-            cards.append(CARDS[turnup])  # the last card of the pack, the dealer's last
-        for position, card in zip(positions, cards, strict=True):
-            order[position] = card
-    return order
 
 
 def render(state: PartnershipState, seat: int | None = None) -> str:
