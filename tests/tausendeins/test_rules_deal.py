@@ -71,8 +71,10 @@ def test_bad_rules_are_refused_with_the_reason() -> None:
         t1.make_rules(deck=Deck.D24)
     with pytest.raises(RulesError, match="cannot be 'SOMETIMES'"):
         t1.make_rules(retrump="SOMETIMES")
-    with pytest.raises(RulesError, match="must be a Retrump"):
+    with pytest.raises(RulesError, match="cannot be 1; allowed values: ANY, HIGHER_ONLY"):
         t1.make_rules(retrump=1)
+    with pytest.raises(RulesError, match=r"TausendeinsRules.retrump must be a Retrump \(ANY"):
+        t1.TausendeinsRules(retrump=1)  # type: ignore[arg-type]
     with pytest.raises(RulesError, match="True or False"):
         t1.make_rules(no_trick_no_score=1)
     with pytest.raises(RulesError, match="whole number"):
