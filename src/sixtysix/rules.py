@@ -24,7 +24,7 @@ from typing import Any
 import attrs
 
 from . import _text
-from ._family.rules import NamedEnum, rules_from_dict
+from ._family.rules import NamedEnum, rules_from_dict, rules_to_dict
 from .cards import Deck
 from .errors import RulesError
 from .errors import quote as _quote
@@ -462,16 +462,7 @@ class Rules:
         >>> CLASSIC_66.to_dict()["strict_play"], CLASSIC_66.to_dict()["deal_packets"]
         ('FOLLOW_HEAD_OR_TRUMP', [3, 3])
         """
-        out: dict[str, Any] = {}
-        for field in attrs.fields(Rules):
-            value = getattr(self, field.name)
-            if isinstance(value, enum.Enum):
-                out[field.name] = value.name
-            elif isinstance(value, tuple):
-                out[field.name] = list(value)
-            else:
-                out[field.name] = value
-        return out
+        return rules_to_dict(self)
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any], *, base: Rules | None = None) -> Rules:

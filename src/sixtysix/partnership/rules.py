@@ -26,15 +26,7 @@ from typing import Any
 
 import attrs
 
-from .._family.rules import (
-    bool_check,
-    find_preset,
-    int_check,
-    preset_name_of,
-    rules_from_dict,
-    rules_to_dict,
-    to_tuple,
-)
+from .._family import rules as family
 from ..cards import Deck
 from ..errors import RulesError, quote
 
@@ -119,16 +111,16 @@ class PartnershipRules:
     deck: Deck = attrs.field(default=Deck.D32, validator=_check_deck)
     #: Packet sizes, dealt clockwise from the dealer's left in each round.
     deal_packets: tuple[int, ...] = attrs.field(
-        default=(3, 2, 3), converter=to_tuple, validator=_check_packets
+        default=(3, 2, 3), converter=family.to_tuple, validator=_check_packets
     )
     #: Whether an under-trump is required when a void follower cannot over-trump.
     undertrump: Undertrump = attrs.field(default=Undertrump.REQUIRED, validator=_check_undertrump)
     #: One extra game point for the side that wins the trump ten.
-    ten_of_trumps_point: bool = attrs.field(default=False, validator=bool_check)
+    ten_of_trumps_point: bool = attrs.field(default=False, validator=family.bool_check)
     #: Game points carried by a 65-65 hand (0 or 1).
-    tie_carry: int = attrs.field(default=1, validator=int_check(0, 1))
+    tie_carry: int = attrs.field(default=1, validator=family.int_check(0, 1))
     #: Game points that win the match.
-    match_target: int = attrs.field(default=7, validator=int_check(1, 1000))
+    match_target: int = attrs.field(default=7, validator=family.int_check(1, 1000))
 
     def __attrs_post_init__(self) -> None:
         """Check that the packets deal out the whole deck."""
@@ -157,7 +149,7 @@ class PartnershipRules:
         >>> p4.FOUR_HAND_24.to_dict()
         {'deck': 'D24', 'deal_packets': [3, 3], 'undertrump': 'REQUIRED', ...}
         """
-        return rules_to_dict(self)
+        return family.rules_to_dict(self)
 
     @classmethod
     def from_dict(
@@ -177,7 +169,7 @@ class PartnershipRules:
         Raises:
             RulesError: an unknown field, a value of the wrong kind, or an inconsistent set.
         """
-        return rules_from_dict(
+        return family.rules_from_dict(
             PartnershipRules,
             data,
             base,
@@ -208,9 +200,9 @@ def get_preset(name: str) -> PartnershipRules:
     Raises:
         RulesError: no four-hand preset has that name.
     """
-    return find_preset(PRESETS, name, what="four-hand")
+    return family.find_preset(PRESETS, name, what="four-hand")
 
 
 def preset_name(rules: PartnershipRules) -> str | None:
     """The name of the preset equal to ``rules``, or ``None`` for house rules."""
-    return preset_name_of(PRESETS, rules)
+    return family.preset_name_of(PRESETS, rules)

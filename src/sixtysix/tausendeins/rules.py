@@ -25,18 +25,7 @@ from typing import Any
 
 import attrs
 
-from .._family.rules import (
-    NamedEnum,
-    bool_check,
-    enum_check,
-    evolve_rules,
-    find_preset,
-    int_check,
-    preset_name_of,
-    rules_from_dict,
-    rules_to_dict,
-    to_tuple,
-)
+from .._family import rules as family
 from ..errors import RulesError, quote
 from ..rules import StrictPlay
 
@@ -56,7 +45,7 @@ __all__ = [
 ]
 
 
-class Bidding(NamedEnum):
+class Bidding(family.NamedEnum):
     """Whether a deal starts with an auction (rules §12.3, §12.6)."""
 
     #: No auction: the rest of the pack is a stock, both seats score their points.
@@ -65,7 +54,7 @@ class Bidding(NamedEnum):
     AUCTION = enum.auto()
 
 
-class StockPlay(NamedEnum):
+class StockPlay(family.NamedEnum):
     """What a follower may play while the stock holds cards (rules §12.4)."""
 
     #: Any card (the open phase).
@@ -74,7 +63,7 @@ class StockPlay(NamedEnum):
     STRICT = enum.auto()
 
 
-class MarriageValues(NamedEnum):
+class MarriageValues(family.NamedEnum):
     """What a marriage scores (rules §12.5.5)."""
 
     #: By its suit: clubs 100, spades 80, hearts 60, diamonds 40.
@@ -83,7 +72,7 @@ class MarriageValues(NamedEnum):
     BY_ORDER = enum.auto()
 
 
-class Retrump(NamedEnum):
+class Retrump(family.NamedEnum):
     """Which marriages may replace the trump (rules §12.5.3)."""
 
     #: Any suit whose king and queen the leader holds.
@@ -136,25 +125,27 @@ class TausendeinsRules:
         bid_base_cap: The highest bid before marriages held are added (rules §12.6.2).
     """
 
-    bidding: Bidding = attrs.field(default=Bidding.NONE, validator=enum_check(Bidding))
+    bidding: Bidding = attrs.field(default=Bidding.NONE, validator=family.enum_check(Bidding))
     deal_packets: tuple[int, ...] = attrs.field(
-        default=(3, 2, 3), converter=to_tuple, validator=_check_packets
+        default=(3, 2, 3), converter=family.to_tuple, validator=_check_packets
     )
-    stock_play: StockPlay = attrs.field(default=StockPlay.FREE, validator=enum_check(StockPlay))
+    stock_play: StockPlay = attrs.field(
+        default=StockPlay.FREE, validator=family.enum_check(StockPlay)
+    )
     strict_play: StrictPlay = attrs.field(
-        default=StrictPlay.FOLLOW_HEAD_OR_TRUMP, validator=enum_check(StrictPlay)
+        default=StrictPlay.FOLLOW_HEAD_OR_TRUMP, validator=family.enum_check(StrictPlay)
     )
     marriage_values: MarriageValues = attrs.field(
-        default=MarriageValues.BY_SUIT, validator=enum_check(MarriageValues)
+        default=MarriageValues.BY_SUIT, validator=family.enum_check(MarriageValues)
     )
-    retrump: Retrump = attrs.field(default=Retrump.ANY, validator=enum_check(Retrump))
-    marriage_on_first_lead: bool = attrs.field(default=True, validator=bool_check)
-    no_trick_no_score: bool = attrs.field(default=True, validator=bool_check)
-    last_trick_bonus: int = attrs.field(default=0, validator=int_check(0, 1000))
-    target: int = attrs.field(default=1001, validator=int_check(1, 1_000_000))
-    bid_opening: int = attrs.field(default=100, validator=int_check(0, 1000))
-    bid_step: int = attrs.field(default=10, validator=int_check(1, 1000))
-    bid_base_cap: int = attrs.field(default=120, validator=int_check(0, 1000))
+    retrump: Retrump = attrs.field(default=Retrump.ANY, validator=family.enum_check(Retrump))
+    marriage_on_first_lead: bool = attrs.field(default=True, validator=family.bool_check)
+    no_trick_no_score: bool = attrs.field(default=True, validator=family.bool_check)
+    last_trick_bonus: int = attrs.field(default=0, validator=family.int_check(0, 1000))
+    target: int = attrs.field(default=1001, validator=family.int_check(1, 1_000_000))
+    bid_opening: int = attrs.field(default=100, validator=family.int_check(0, 1000))
+    bid_step: int = attrs.field(default=10, validator=family.int_check(1, 1000))
+    bid_base_cap: int = attrs.field(default=120, validator=family.int_check(0, 1000))
 
     def __attrs_post_init__(self) -> None:
         """Check the deal and the auction parameters together (rules §12.3, §12.6.2)."""
@@ -208,7 +199,7 @@ class TausendeinsRules:
         >>> t1.TAUSENDEINS.to_dict()["deal_packets"], t1.TAUSENDEINS.to_dict()["bidding"]
         ([3, 2, 3], 'NONE')
         """
-        return rules_to_dict(self)
+        return family.rules_to_dict(self)
 
     @classmethod
     def from_dict(
@@ -226,7 +217,7 @@ class TausendeinsRules:
         Raises:
             RulesError: an unknown field, a value of the wrong kind, or an inconsistent set.
         """
-        return rules_from_dict(
+        return family.rules_from_dict(
             TausendeinsRules,
             data,
             base,
@@ -254,7 +245,7 @@ def make_rules(base: TausendeinsRules | None = None, /, **changes: Any) -> Tause
         base = TAUSENDEINS
     elif type(base) is not TausendeinsRules:
         raise RulesError(f"the base must be a TausendeinsRules, not {quote(base)}")
-    return evolve_rules(base, changes, what="Tausendeins rules")
+    return family.evolve_rules(base, changes, what="Tausendeins rules")
 
 
 #: Hülsemann's two-hand game: packets 3-2-3, free play while the stock lasts.
@@ -295,9 +286,9 @@ def get_preset(name: str) -> TausendeinsRules:
     Raises:
         RulesError: no Tausendeins preset has that name.
     """
-    return find_preset(PRESETS, name, what="Tausendeins")
+    return family.find_preset(PRESETS, name, what="Tausendeins")
 
 
 def preset_name(rules: TausendeinsRules) -> str | None:
     """The name of the preset equal to ``rules``, or ``None`` for house rules."""
-    return preset_name_of(PRESETS, rules)
+    return family.preset_name_of(PRESETS, rules)
