@@ -24,11 +24,11 @@ Cards come in canonical order: by suit C, D, H, S, and within a suit from the ac
 
 from __future__ import annotations
 
-import itertools
 import random
 from collections.abc import Sequence
 
 from . import legality
+from ._family.deal import read_pack
 from ._seeding import TWO_HAND, shuffle
 from .cards import CARDS, POINTS, Card, exchange_card_index, marriage_value, trick_winner
 from .errors import DealError, IllegalMoveError, PositionError
@@ -104,37 +104,7 @@ def deal_from_order(rules: Rules, order: Sequence[Card | str], dealer: int = 0) 
         raise DealError(f"rules must be a Rules value, not {_short(rules)}")
     if dealer not in (0, 1) or type(dealer) is not int:
         raise DealError(f"the dealer must be seat 0 or 1, not {_short(dealer)}")
-    deck = rules.deck
-    if isinstance(order, str):
-        order = order.split()
-    try:
-        # Never more than one card past the deck: a huge or endless iterable is cut off.
-        items = list(itertools.islice(order, deck.size + 1))
-    except TypeError:
-        raise DealError(
-            f"the pack order must be a sequence of cards, not {_short(order)}"
-        ) from None
-    ids: list[int] = []
-    for item in items:
-        card = Card.parse(item) if isinstance(item, str) else item
-        if type(card) is not Card:
-            raise DealError(f"the pack order must hold cards, not {_short(item)}")
-        ids.append(card.index)
-    expected = deck.mask
-    seen = 0
-    for i in ids:
-        bit = 1 << i
-        if not bit & expected:
-            raise DealError(f"{CARDS[i]} is not in the {deck.name} deck")
-        if bit & seen:
-            raise DealError(f"{CARDS[i]} appears twice in the pack order")
-        seen |= bit
-    if seen != expected:
-        missing = " ".join(str(c) for c in deck.cards if not (seen >> c.index) & 1)
-        raise DealError(
-            f"the pack order has {len(ids)} cards but the {deck.name} deck has "
-            f"{deck.size}; missing: {missing}"
-        )
+    ids = read_pack(order, rules.deck)
     return _deal(rules, ids, dealer)
 
 

@@ -18,10 +18,10 @@ allocates nothing once a hand shape has been seen.
 
 from __future__ import annotations
 
-import itertools
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from .._family.deal import read_pack
 from .._seeding import FOUR_HAND, Seed, shuffle
 from ..cards import CARDS, Card
 from ..errors import DealError, IllegalMoveError, PositionError, quote
@@ -185,35 +185,7 @@ def deal_from_order(
     _check_rules(rules)
     _check_dealer(dealer)
     scores = _check_scores(rules, scores)
-    deck = rules.deck
-    if isinstance(order, str):
-        order = order.split()
-    try:
-        # Never more than one card past the deck: a huge or endless iterable is cut off.
-        items = list(itertools.islice(order, deck.size + 1))
-    except TypeError:
-        raise DealError(
-            f"the pack order must be a sequence of cards, not {quote(order)}"
-        ) from None
-    ids: list[int] = []
-    seen = 0
-    for item in items:
-        card = Card.parse(item) if isinstance(item, str) else item
-        if type(card) is not Card:
-            raise DealError(f"the pack order must hold cards, not {quote(item)}")
-        bit = 1 << card.index
-        if not bit & deck.mask:
-            raise DealError(f"{card} is not in the {deck.name} deck")
-        if bit & seen:
-            raise DealError(f"{card} appears twice in the pack order")
-        seen |= bit
-        ids.append(card.index)
-    if seen != deck.mask:
-        missing = " ".join(str(c) for c in deck.cards if not (seen >> c.index) & 1)
-        raise DealError(
-            f"the pack order has {len(ids)} cards but the {deck.name} deck has "
-            f"{deck.size}; missing: {missing}"
-        )
+    ids = read_pack(order, rules.deck)
     return _deal(rules, ids, dealer, scores)
 
 

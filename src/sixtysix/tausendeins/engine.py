@@ -24,6 +24,7 @@ from itertools import repeat
 from operator import is_ as _is
 from typing import TYPE_CHECKING, Any
 
+from .._family.deal import read_pack
 from .._seeding import Seed, SeedScheme, shuffle
 from ..cards import CARDS, Card, Deck
 from ..errors import DealError, IllegalMoveError, SixtySixError, quote
@@ -231,27 +232,7 @@ def deal_from_order(
     """
     _check_rules(rules)
     _check_dealer(dealer)
-    if isinstance(order, str):
-        order = order.split()
-    try:
-        items = list(order)
-    except TypeError:
-        raise DealError(f"the pack must be a sequence of cards, not {quote(order)}") from None
-    ids: list[int] = []
-    seen = 0
-    for item in items:
-        card = Card.parse(item) if isinstance(item, str) else item
-        if type(card) is not Card:
-            raise DealError(f"the pack must hold cards, not {quote(item)}")
-        bit = 1 << card.index
-        if not bit & _DECK_MASK:
-            raise DealError(f"{card} is not a card of the 24-card Tausendeins pack")
-        if bit & seen:
-            raise DealError(f"{card} appears twice in the pack")
-        seen |= bit
-        ids.append(card.index)
-    if len(ids) != 24:
-        raise DealError(f"the pack must hold all 24 cards, not {len(ids)}")
+    ids = read_pack(order, _DECK)
     return _deal(rules, ids, dealer)
 
 
