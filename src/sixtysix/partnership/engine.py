@@ -28,7 +28,7 @@ from ..errors import DealError, IllegalMoveError, PositionError, quote
 from ..moves import PLAY, Move, Play, parse_move
 from ._bits import HIGHER, POINTS, SUIT_MASK, TEN_OFFSET, iter_mask
 from .rules import PartnershipRules, Undertrump
-from .state import PartnershipState, build_state
+from .state import PartnershipState, build_state, dealt_state
 
 if TYPE_CHECKING:
     from .views import PartnershipView
@@ -143,23 +143,7 @@ def _deal(
         for p in plan[seat]:
             mask |= 1 << ids[p]
         hands[seat] = mask
-    turnup = ids[-1]
-    return build_state(
-        rules,
-        dealer,
-        turnup >> 3,
-        turnup,
-        (hands[0], hands[1], hands[2], hands[3]),
-        (dealer + 1) & 3,
-        (),
-        -1,
-        (0, 0),
-        (0, 0),
-        (),
-        scores,
-        -1,
-        False,
-    )
+    return dealt_state(rules, dealer, ids[-1], (hands[0], hands[1], hands[2], hands[3]), scores)
 
 
 def deal_from_order(

@@ -37,7 +37,7 @@ from ..moves import PLAY
 from ._bits import mask_text
 from .engine import apply_move
 from .rules import PRESETS, PartnershipRules, preset_name
-from .state import PartnershipState, build_state, players_of
+from .state import PartnershipState, dealt_state, players_of
 
 __all__ = ["dump_position", "load_position", "render"]
 
@@ -220,22 +220,7 @@ def load_position(text: str) -> PartnershipState:
         raise ParseError(
             f"the turn-up {CARDS[turnup[0]]} was not dealt to the dealer, seat {dealer}"
         )
-    state = build_state(
-        rules,
-        dealer,
-        trump,
-        turnup[0],
-        (dealt[0], dealt[1], dealt[2], dealt[3]),
-        (dealer + 1) & 3,
-        (),
-        -1,
-        (0, 0),
-        (0, 0),
-        (),
-        scores,
-        -1,
-        False,
-    )
+    state = dealt_state(rules, dealer, turnup[0], (dealt[0], dealt[1], dealt[2], dealt[3]), scores)
     for number, card in enumerate(played, 1):
         try:
             state = apply_move(state, PLAY[card])

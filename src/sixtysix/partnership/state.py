@@ -213,6 +213,37 @@ class PartnershipState(PublicFacts):
         return render(self)
 
 
+def dealt_state(
+    rules: PartnershipRules,
+    dealer: int,
+    turnup: int,
+    hands: tuple[int, int, int, int],
+    scores: tuple[int, int],
+) -> PartnershipState:
+    """A hand as dealt (rules §10.3): nothing played, the dealer's left to lead.
+
+    ``turnup`` is the index of the dealer's last card, whose suit is trump; ``scores``
+    are the match scores before the hand. Nothing is checked: the engine and the
+    position parser check their input before.
+    """
+    return build_state(
+        rules,
+        dealer,
+        turnup >> 3,
+        turnup,
+        hands,
+        (dealer + 1) & 3,
+        (),
+        -1,
+        (0, 0),
+        (0, 0),
+        (),
+        scores,
+        -1,
+        False,
+    )
+
+
 def players_of(dealer: int, trump: int, played: tuple[int, ...]) -> tuple[int, ...]:
     """The seat that played each card of ``played`` (a deal's cards in playing order).
 
