@@ -276,20 +276,7 @@ def validate(state: TausendeinsState) -> TausendeinsState:
                 "a deal without an auction has no calls, declarer, contract, talons or discards"
             )
         return state
-    _check_auction(
-        state,
-        phase,
-        hands,
-        calls,
-        bid,
-        declarer,
-        contract,
-        taken,
-        shown,
-        discards,
-        talons,
-        played_mask,
-    )
+    _check_auction(state, played_mask)
     return state
 
 
@@ -323,21 +310,18 @@ def _check_marriage(
         )
 
 
-def _check_auction(
-    state: TausendeinsState,
-    phase: int,
-    hands: tuple[int, int],
-    calls: tuple[int, ...],
-    bid: int,
-    declarer: int,
-    contract: int,
-    taken: int,
-    shown: int,
-    discards: int,
-    talons: tuple[int, int],
-    played: int,
-) -> None:
+def _check_auction(state: TausendeinsState, played: int) -> None:
+    """The auction, talons, discards and contract (their types are checked already)."""
     rules = state.rules
+    phase, hands, talons, calls, bid = (
+        state.phase,
+        state.hands,
+        state.talons,
+        state.calls,
+        state.bid,
+    )
+    declarer, contract, taken = state.declarer, state.contract, state.talon_taken
+    shown, discards = state.shown, state.discards
     bids = [c for c in calls if c]
     if 0 in calls[:-1] or (phase == 0 and 0 in calls) or (phase > 0 and calls[-1:] != (0,)):
         raise _fail("the auction ends with its first pass, and only then (rules §12.6.2)")

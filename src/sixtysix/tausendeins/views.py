@@ -28,7 +28,14 @@ from ..errors import DealError, PositionError, quote
 from ..rules import StrictPlay
 from .moves import TausendeinsMove
 from .rules import Bidding, TausendeinsRules
-from .state import MarriageDeclared, Phase, TausendeinsState, build_state, iter_mask
+from .state import (
+    MarriageDeclared,
+    Phase,
+    TausendeinsState,
+    build_state,
+    iter_mask,
+    seat_to_move,
+)
 
 __all__ = ["TausendeinsView", "determinize", "inferences", "observe"]
 
@@ -89,14 +96,9 @@ class TausendeinsView:
     @property
     def to_move(self) -> int | None:
         """The seat whose decision it is, or ``None`` once the deal is over."""
-        phase = self.phase
-        if phase == 4:
-            return self.leader if self.lead < 0 else 1 - self.leader
-        if phase == 0:
-            return self.dealer if not len(self.calls) & 1 else 1 - self.dealer
-        if phase == 5:
-            return None
-        return self.declarer
+        return seat_to_move(
+            self.phase, self.leader, self.lead, self.dealer, self.calls, self.declarer
+        )
 
     @property
     def is_over(self) -> bool:
