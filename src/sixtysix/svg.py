@@ -172,6 +172,39 @@ def _svg(width: float, height: float, title: str, body: Iterable[str]) -> str:
     )
 
 
+def _spread(cards: Sequence[Card | None], x0: float, y: float, step: float) -> list[str]:
+    """Cards (``None`` for a back) in a row from ``x0``, ``step`` apart."""
+    return [_card(c, x0 + i * step, y) for i, c in enumerate(cards)]
+
+
+def _table(width: float, height: float, panel_x: float) -> list[str]:
+    """The felt of a position picture, and the darker panel from ``panel_x`` to the right."""
+    return [
+        f'<rect width="{width}" height="{height}" rx="12" fill="{_FELT}"/>',
+        f'<rect x="{panel_x - 8}" y="8" width="{width - panel_x}" height="{height - 16}" '
+        f'rx="8" fill="{_FELT_EDGE}"/>',
+    ]
+
+
+def _trump_badge(x: float, trump: int) -> list[str]:
+    """The panel's heading "Trump" at ``x`` and the trump suit's symbol in a disc."""
+    return [
+        _text(x, 36, "Trump", size=13, weight="bold"),
+        f'<circle cx="{x + 82}" cy="31" r="17" fill="#fffdf7" stroke="#6d6d6d" '
+        'stroke-width="0.8"/>',
+        _suit_path(trump, x + 70, 19, 24),
+    ]
+
+
+def _empty_place(x: float, y: float, words: str) -> list[str]:
+    """A dashed outline where a card would lie, and ``words`` under it."""
+    return [
+        f'<rect x="{x}" y="{y}" width="{CARD_W}" height="{CARD_H}" rx="5" fill="none" '
+        f'stroke="{_MUTED}" stroke-dasharray="4 3" stroke-width="1"/>',
+        _text(x + CARD_W / 2, y + CARD_H + 16, words, size=11, fill=_MUTED, anchor="middle"),
+    ]
+
+
 def _to_card(value: Card | str | None) -> Card | None:
     if value is None or isinstance(value, Card):
         return value
@@ -372,11 +405,7 @@ def position_svg(
     top = 1 - bottom
     label = names or default_names
     p = position
-    body = [
-        f'<rect width="{_WIDTH}" height="{_HEIGHT}" rx="12" fill="{_FELT}"/>',
-        f'<rect x="{_PANEL_X - 8}" y="8" width="{_WIDTH - _PANEL_X}" height="{_HEIGHT - 16}" '
-        f'rx="8" fill="{_FELT_EDGE}"/>',
-    ]
+    body = _table(_WIDTH, _HEIGHT, _PANEL_X)
     # The two hands, with their owners' names.
     body.append(_text(24, 24, _seat_label(p, top, label), weight="bold"))
     body += _row(hands[top], _ROW_TOP, known if view is not None and top != view.seat else 0)
@@ -399,20 +428,7 @@ def position_svg(
             )
         )
     else:
-        body.append(
-            f'<rect x="{tx}" y="{_ROW_MID}" width="{CARD_W}" height="{CARD_H}" rx="5" '
-            f'fill="none" stroke="{_MUTED}" stroke-dasharray="4 3" stroke-width="1"/>'
-        )
-        body.append(
-            _text(
-                tx + CARD_W / 2,
-                _ROW_MID + CARD_H + 16,
-                "trick",
-                size=11,
-                fill=_MUTED,
-                anchor="middle",
-            )
-        )
+        body += _empty_place(tx, _ROW_MID, "trick")
     # The last trick, smaller, to the right.
     last = _last_trick(p.played, p.won, p.dealer)
     if last:
@@ -455,21 +471,7 @@ def _talon(
     x, y = 28, _ROW_MID
     out: list[str] = []
     if size == 0:
-        out.append(
-            f'<rect x="{x + 12}" y="{y}" width="{CARD_W}" height="{CARD_H}" rx="5" fill="none" '
-            f'stroke="{_MUTED}" stroke-dasharray="4 3" stroke-width="1"/>'
-        )
-        out.append(
-            _text(
-                x + 12 + CARD_W / 2,
-                y + CARD_H + 16,
-                "talon exhausted",
-                size=11,
-                fill=_MUTED,
-                anchor="middle",
-            )
-        )
-        return out
+        return _empty_place(x + 12, y, "talon exhausted")
     cross_y = y + (CARD_H - CARD_W) / 2
     # The face-down stack: one back drawn per card, up to three, slightly offset.
     stack = [_back(x + 40 + 2 * i, y - 2 * i) for i in range(min(size - 1, 3))]
@@ -508,12 +510,7 @@ def _panel(
     result: HandResult | None,
 ) -> list[str]:
     x = _PANEL_X + 6
-    out = [_text(x, 36, "Trump", size=13, weight="bold")]
-    out.append(
-        f'<circle cx="{x + 82}" cy="31" r="17" fill="#fffdf7" stroke="#6d6d6d" '
-        'stroke-width="0.8"/>'
-    )
-    out.append(_suit_path(p.trump, x + 70, 19, 24))
+    out = _trump_badge(x, p.trump)
     rules = preset_name(p.rules) or "house rules"
     out.append(_text(x, 66, rules, size=11, fill=_MUTED))
     y = 96
