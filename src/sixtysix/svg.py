@@ -196,12 +196,17 @@ def _trump_badge(x: float, trump: int) -> list[str]:
     ]
 
 
+def _caption(x: float, y: float, words: str) -> str:
+    """A small muted line of text centred on ``x``: what a card or a place on the table is."""
+    return _text(x, y, words, size=11, fill=_MUTED, anchor="middle")
+
+
 def _empty_place(x: float, y: float, words: str) -> list[str]:
     """A dashed outline where a card would lie, and ``words`` under it."""
     return [
         f'<rect x="{x}" y="{y}" width="{CARD_W}" height="{CARD_H}" rx="5" fill="none" '
         f'stroke="{_MUTED}" stroke-dasharray="4 3" stroke-width="1"/>',
-        _text(x + CARD_W / 2, y + CARD_H + 16, words, size=11, fill=_MUTED, anchor="middle"),
+        _caption(x + CARD_W / 2, y + CARD_H + 16, words),
     ]
 
 
@@ -417,16 +422,7 @@ def position_svg(
     tx = 208
     if p.lead >= 0:
         body.append(_face(CARDS[p.lead], tx, _ROW_MID))
-        body.append(
-            _text(
-                tx + CARD_W / 2,
-                _ROW_MID + CARD_H + 16,
-                f"led by {label[p.leader]}",
-                size=11,
-                fill=_MUTED,
-                anchor="middle",
-            )
-        )
+        body.append(_caption(tx + CARD_W / 2, _ROW_MID + CARD_H + 16, f"led by {label[p.leader]}"))
     else:
         body += _empty_place(tx, _ROW_MID, "trick")
     # The last trick, smaller, to the right.
@@ -441,17 +437,8 @@ def position_svg(
             + "</g>"
         )
         worth = POINTS[lead] + POINTS[follow]
-        body.append(_text(lx + 40, _ROW_MID, "last trick", size=11, fill=_MUTED, anchor="middle"))
-        body.append(
-            _text(
-                lx + 40,
-                _ROW_MID + CARD_H + 16,
-                f"won by {label[winner]} ({worth})",
-                size=11,
-                fill=_MUTED,
-                anchor="middle",
-            )
-        )
+        body.append(_caption(lx + 40, _ROW_MID, "last trick"))
+        body.append(_caption(lx + 40, _ROW_MID + CARD_H + 16, f"won by {label[winner]} ({worth})"))
     result = score_hand(p) if isinstance(p, HandState) and p.step is Step.OVER else None
     body += _panel(p, label, score, result)
     title = _title(p, label, result)
@@ -490,16 +477,7 @@ def _talon(
             f'rotate(90)">' + _face(CARDS[bottom_card], 0, 0) + "</g>"
         )
         out += stack
-    out.append(
-        _text(
-            x + 40,
-            y + CARD_H + 16,
-            f"talon: {size} card{'s' if size != 1 else ''}",
-            size=11,
-            fill=_MUTED,
-            anchor="middle",
-        )
-    )
+    out.append(_caption(x + 40, y + CARD_H + 16, f"talon: {size} card{'s' if size != 1 else ''}"))
     return out
 
 
