@@ -32,12 +32,8 @@ from ..moves import MARRY, PLAY, Marry, Play
 from ..rules import StrictPlay
 from .moves import PASS, TALONS, Bid, Contract, Discard, Pass, TakeTalon, TausendeinsMove
 from .rules import (
-    ORDER_VALUES,
-    SUIT_RANK,
     SUIT_VALUES,
     Bidding,
-    MarriageValues,
-    Retrump,
     StockPlay,
     TausendeinsRules,
 )
@@ -382,7 +378,7 @@ def _marriage_allowed(state: TausendeinsState | TausendeinsView, suit: int) -> s
     if not rules.marriage_on_first_lead and not state.played:
         return "no marriage may be declared at the first lead of the deal (rules §12.5.3)"
     trump = state.trump
-    if rules.retrump is Retrump.HIGHER_ONLY and trump >= 0 and SUIT_RANK[suit] <= SUIT_RANK[trump]:
+    if not rules.may_retrump(suit, trump):
         return (
             f"a new trump must rank above the trump {'CDHS'[trump]} in the order "
             "C > S > H > D (rules §12.5.3)"
@@ -631,10 +627,7 @@ def apply_move(state: TausendeinsState, move: TausendeinsMove) -> TausendeinsSta
 def _marry(state: TausendeinsState, suit: int) -> TausendeinsState:
     rules = state.rules
     n = len(state.marriages)
-    if rules.marriage_values is MarriageValues.BY_SUIT:
-        value = SUIT_VALUES[suit]
-    else:
-        value = ORDER_VALUES[n]
+    value = rules.marriage_value(suit, n)
     record = MarriageDeclared(state.leader, suit, value, len(state.played) >> 1)
     s = state
     return build_state(

@@ -192,6 +192,33 @@ class TausendeinsRules:
         """The highest cap any hand can have: ``bid_base_cap`` plus all four marriages."""
         return self.bid_base_cap + sum(SUIT_VALUES)
 
+    def marriage_value(self, suit: int, count: int) -> int:
+        """The points of a marriage of ``suit`` declared after ``count`` others (§12.5.5).
+
+        ``count`` is 0 for the deal's first marriage; a deal has at most four.
+
+        >>> from sixtysix import tausendeins as t1
+        >>> by_order = t1.make_rules(marriage_values="BY_ORDER")
+        >>> t1.TAUSENDEINS.marriage_value(0, 2), by_order.marriage_value(0, 2)
+        (100, 80)
+        """
+        if self.marriage_values is MarriageValues.BY_SUIT:
+            return SUIT_VALUES[suit]
+        return ORDER_VALUES[count]
+
+    def may_retrump(self, suit: int, trump: int) -> bool:
+        """Whether a marriage of ``suit`` may make it trump over ``trump`` (-1: none; §12.5.3).
+
+        >>> from sixtysix import tausendeins as t1
+        >>> t1.TAUSENDEINS.may_retrump(1, 0), t1.TAUSENDEINS_DE.may_retrump(1, 0)
+        (True, False)
+        """
+        return (
+            self.retrump is not Retrump.HIGHER_ONLY
+            or trump < 0
+            or SUIT_RANK[suit] > SUIT_RANK[trump]
+        )
+
     def to_dict(self) -> dict[str, Any]:
         """A JSON-ready dict of every parameter.
 

@@ -22,15 +22,7 @@ from typing import Any
 
 from ..cards import CARDS, Deck
 from ..errors import PositionError, quote
-from .rules import (
-    ORDER_VALUES,
-    SUIT_RANK,
-    SUIT_VALUES,
-    Bidding,
-    MarriageValues,
-    Retrump,
-    TausendeinsRules,
-)
+from .rules import Bidding, TausendeinsRules
 from .state import MarriageDeclared, Phase, TausendeinsState
 
 __all__ = ["validate"]
@@ -290,20 +282,12 @@ def _check_marriage(
         )
     if type(m.suit) is not int or not 0 <= m.suit <= 3:
         raise _fail(f"a marriage's suit must be 0 to 3, not {quote(m.suit)}")
-    want = (
-        SUIT_VALUES[m.suit]
-        if rules.marriage_values is MarriageValues.BY_SUIT
-        else (ORDER_VALUES[count] if count < 4 else -1)
-    )
+    want = rules.marriage_value(m.suit, count) if count < 4 else -1
     if m.value != want:
         raise _fail(f"the marriage of {_SUITS[m.suit]} is worth {want}, not {quote(m.value)}")
     if k == 0 and not rules.marriage_on_first_lead:
         raise _fail("no marriage at the first lead under these rules (rules §12.5.3)")
-    if (
-        rules.retrump is Retrump.HIGHER_ONLY
-        and trump >= 0
-        and SUIT_RANK[m.suit] <= SUIT_RANK[trump]
-    ):
+    if not rules.may_retrump(m.suit, trump):
         raise _fail(
             f"the marriage of {_SUITS[m.suit]} does not rank above the trump "
             f"{_SUITS[trump]} (rules §12.5.3)"
