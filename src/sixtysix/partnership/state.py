@@ -15,12 +15,12 @@ States are made by :func:`~sixtysix.partnership.new_hand` or
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any, Protocol
+from typing import Protocol
 
 import attrs
 
 from ..cards import CARDS, Card, Suit
+from ..state import fast_constructor
 from ._bits import beats, iter_mask
 from .rules import PartnershipRules
 
@@ -271,37 +271,6 @@ def players_of(dealer: int, trump: int, played: tuple[int, ...]) -> tuple[int, .
     return tuple(out)
 
 
-def _fast_constructor() -> Callable[..., PartnershipState]:
-    """A positional constructor of :class:`PartnershipState` for the engine's hot path.
-
-    The same technique as the two-hand ``sixtysix.state.build_state``: a frozen attrs
-    class sets each slot through ``object.__setattr__``, so the engine builds a private
-    mutable twin with exactly the same slots and re-labels it as a ``PartnershipState``.
-    The result is indistinguishable from ``PartnershipState(...)`` with the same
-    arguments (class, fields, equality, hash, pickling) and is frozen from then on.
-    """
-    names = [field.name for field in attrs.fields(PartnershipState)]
-    slots: tuple[str, ...] = PartnershipState.__slots__
-    params = ", ".join(names)
-    body = "".join(f"        self.{name} = {name}\n" for name in names)
-    source = (
-        f"class _MutableTwin(PublicFacts):\n    __slots__ = {slots!r}\n"
-        f"    def __init__(self, {params}):\n{body}"
-        f"def build({params}):\n"
-        f"    state = _MutableTwin({params})\n"
-        f"    state.__class__ = PartnershipState\n"
-        f"    return state\n"
-    )
-    namespace: dict[str, Any] = {"PartnershipState": PartnershipState, "PublicFacts": PublicFacts}
-    exec(source, namespace)  # the source is generated from the field names above
-    build: Callable[..., PartnershipState] = namespace["build"]
-    try:
-        probe = build(*range(len(names)))
-    except TypeError:  # pragma: no cover - an interpreter without __class__ assignment
-        return PartnershipState
-    assert type(probe) is PartnershipState
-    return build
-
-
-#: Positional constructor of :class:`PartnershipState` used by the engine (same result).
-build_state: Callable[..., PartnershipState] = _fast_constructor()
+#: Positional constructor of :class:`PartnershipState` used by the engine (same result;
+#: see :func:`sixtysix.state.fast_constructor`).
+build_state = fast_constructor(PartnershipState)
