@@ -93,7 +93,7 @@ def _place(
             chosen = next(p for p, w in weights if w)
         else:
             at = rng.randrange(sum(w for _, w in weights))
-            for chosen, w in weights:  # noqa: B007 - the loop finds the place
+            for chosen, w in weights:  # noqa: B007  # pragma: no branch - it always breaks
                 if at < w:
                     break
                 at -= w
