@@ -22,7 +22,7 @@ import re
 import sys
 from collections.abc import Callable, Hashable, Sequence
 from pathlib import Path
-from typing import Any, Generic, Protocol, TextIO, TypeVar, cast
+from typing import Any, ClassVar, Generic, Protocol, TextIO, TypeVar, cast
 
 import attrs
 
@@ -178,23 +178,11 @@ class _Result(Protocol):
     def winner(self) -> int | None: ...
 
 
-class _Match(Protocol):
-    """What the loop reads of a match between hands (both games' match values have it)."""
-
-    @property
-    def dealer(self) -> int: ...
-
-    @property
-    def hand_number(self) -> int: ...
+class _Match(_Result, Protocol):
+    """What the loop reads of a match between hands: its winner and the carried points."""
 
     @property
     def carry(self) -> int: ...
-
-    @property
-    def winner(self) -> int | None: ...
-
-    @property
-    def hand_seed(self) -> str | None: ...
 
 
 class _Record(Protocol):
@@ -214,12 +202,19 @@ RecordT = TypeVar("RecordT")
 _History = list[tuple[StateT, int, object]]
 
 
+@attrs.define(slots=False, eq=False)
 class PlaySession(Generic[StateT, MoveT, ResultT, MatchT, HandT, RecordT]):
     """One person against bots on a :class:`~sixtysix.game.Game`: the loop and its hooks.
 
     Attributes:
         game: The game played (its rules inside).
         human: The person's seat in every hand.
+        seed: The seed of the deals and of the bots' choices.
+        whole_match: A whole match (``True``) or single hands.
+        out: Where the text goes.
+        read: How a line is read after a prompt (``input``).
+        style: How cards are written.
+        rng: The bots' random numbers.
         match: The match between hands (a single hand is a match nobody scores).
         games: The records of the finished hands.
         current: The hand in progress as the record needs it (``None`` between hands).
@@ -227,38 +222,26 @@ class PlaySession(Generic[StateT, MoveT, ResultT, MatchT, HandT, RecordT]):
     """
 
     #: What the person chooses, in messages: ``move`` or ``card``.
-    noun = "move"
+    noun: ClassVar[str] = "move"
     #: The text before the numbered list of legal moves.
-    moves_label = "Your moves: "
+    moves_label: ClassVar[str] = "Your moves: "
     #: The text of ``help``.
-    help_text = ""
+    help_text: ClassVar[str] = ""
     #: The words before "game record" / "match record" when the record is saved.
-    record_label = ""
+    record_label: ClassVar[str] = ""
 
-    def __init__(
-        self,
-        game: Game[StateT, Any, MoveT],
-        human: int,
-        seed: int,
-        whole_match: bool,
-        out: TextIO,
-        read: Callable[[str], str],
-        style: Style,
-        rng: random.Random,
-        match: MatchT,
-    ) -> None:
-        self.game = game
-        self.human = human
-        self.seed = seed
-        self.whole_match = whole_match
-        self.out = out
-        self.read = read
-        self.style = style
-        self.rng = rng
-        self.match = match
-        self.games: list[RecordT] = []
-        self.current: HandT | None = None
-        self.moves: list[str] = []
+    game: Game[StateT, Any, MoveT]
+    human: int
+    seed: int
+    whole_match: bool
+    out: TextIO
+    read: Callable[[str], str]
+    style: Style
+    rng: random.Random
+    match: MatchT
+    games: list[RecordT] = attrs.field(init=False, factory=list)
+    current: HandT | None = attrs.field(init=False, default=None)
+    moves: list[str] = attrs.field(init=False, factory=list)
 
     def say(self, text: str = "") -> None:
         """Write one line."""
@@ -318,13 +301,11 @@ class PlaySession(Generic[StateT, MoveT, ResultT, MatchT, HandT, RecordT]):
         """The record of the game so far (``None``: nothing was played)."""
         raise NotImplementedError
 
-    # -------------------------------------------------------------- optional hooks
-
     def skip_hand(self, m: MatchT) -> MatchT:
-        """After a single hand (no score kept), ``new`` deals the seed's next hand."""
-        return attrs.evolve(  # type: ignore[misc]
-            m, dealer=(m.dealer + 1) % self.game.num_seats, hand_number=m.hand_number + 1
-        )
+        """The match after a single hand, which keeps no score: ``new`` deals the next."""
+        raise NotImplementedError
+
+    # -------------------------------------------------------------- optional hooks
 
     def notes(self, state: StateT, moves: Sequence[MoveT]) -> list[str]:
         """Lines shown under the list of moves (none by default)."""

@@ -27,6 +27,8 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import Any, TextIO
 
+import attrs
+
 from .._text import is_digits
 from ..bots import Bot
 from ..bots.registry import (
@@ -446,6 +448,9 @@ class TerminalGame(PlaySession[HandState, Move, HandResult, Match, _Hand, GameRe
 
     def apply_result(self, m: Match, result: HandResult) -> Match:
         return apply_result(m, result)
+
+    def skip_hand(self, m: Match) -> Match:
+        return attrs.evolve(m, dealer=1 - m.dealer, hand_number=m.hand_number + 1)
 
     def scoreline(self, m: Match) -> str:
         carry = f"; {_plural(m.carry, 'game point')} carried" if m.carry else ""

@@ -18,6 +18,8 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import TextIO
 
+import attrs
+
 from .. import partnership as p4
 from ..bots import Bot
 from ..bots.registry import four_hand_bot_names, make_bot
@@ -152,6 +154,9 @@ class FourHandGame(_Session):
         self, m: p4.PartnershipMatch, result: p4.PartnershipResult
     ) -> p4.PartnershipMatch:
         return p4.apply_result(m, result)
+
+    def skip_hand(self, m: p4.PartnershipMatch) -> p4.PartnershipMatch:
+        return attrs.evolve(m, dealer=(m.dealer + 1) & 3, hand_number=m.hand_number + 1)
 
     def scoreline(self, m: p4.PartnershipMatch | None = None) -> str:
         m = self.match if m is None else m
