@@ -59,13 +59,11 @@ from ..rules import FailedClose, Rules
 from ..scoring import HandEnd, HandResult, _failed_close, score_hand
 from ..state import HandState, Step
 from . import (
-    _add_rules_options,
     _fresh_seed,
     _plural,
     _positive,
     _rules_label,
     _rules_of,
-    _seed_arg,
     _suit_name,
 )
 from ._loop import _PLAIN, PlaySession, _cli_error, _table, run_session
@@ -73,6 +71,7 @@ from ._loop import Style as Style
 from ._loop import _enable_line_editing as _enable_line_editing
 from ._loop import _Quit as _Quit
 from ._loop import _Undo as _Undo
+from ._options import add_game_options, add_seed_option, subcommand
 
 #: Nothing here is public API: ``sixtysix.cli.main`` runs the command.
 __all__: list[str] = []
@@ -651,8 +650,11 @@ def _bot_arg(text: str) -> str:
 
 def add_parser(sub: Any) -> None:
     """Add the ``play`` subcommand to the subparsers ``sub`` of the ``sixtysix`` parser."""
-    play = sub.add_parser(
+    play = subcommand(
+        sub,
         "play",
+        _cmd_play,
+        rules=True,
         help="play against the computer in the terminal (a hand, or a match with --match)",
         description="Play a hand (or, with --match, a whole match) against the computer: "
         "by default the strongest built-in bot (`strongest`; --level 1 to 5 picks a "
@@ -665,18 +667,13 @@ def add_parser(sub: Any) -> None:
         "of input with 0. Cards have suit symbols and colour on a terminal, unless "
         "NO_COLOR is set.",
     )
-    _add_rules_options(play)
-    play.add_argument(
-        "--game",
-        choices=("two-hand", "four-hand"),
+    add_game_options(
+        play,
         default="two-hand",
-        help="two-hand (default): you against the computer; four-hand: you (seat 0) and a "
+        game="two-hand (default): you against the computer; four-hand: you (seat 0) and a "
         "bot partner (seat 2) against two bots (seats 1 and 3)",
-    )
-    play.add_argument(
-        "--variant",
-        choices=("FOUR_HAND_66", "FOUR_HAND_24"),
-        help="four-hand only: the rule set (default FOUR_HAND_66)",
+        variants=("FOUR_HAND_66", "FOUR_HAND_24"),
+        variant="four-hand only: the rule set (default FOUR_HAND_66)",
     )
     play.add_argument(
         "--partner",
@@ -689,9 +686,7 @@ def add_parser(sub: Any) -> None:
         action="store_true",
         help="play a whole match (to 7 in the four-hand game), not one hand",
     )
-    play.add_argument(
-        "--seed", type=_seed_arg, metavar="N", help="seed of the deals and the bot's choices"
-    )
+    add_seed_option(play, "seed of the deals and the bot's choices")
     play.add_argument(
         "--bot",
         type=_bot_arg,
@@ -728,4 +723,3 @@ def add_parser(sub: Any) -> None:
         "hand's) to FILE at the end, "
         "also when you leave early; `sixtysix replay FILE` reads it",
     )
-    play.set_defaults(handler=_cmd_play)

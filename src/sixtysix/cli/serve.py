@@ -15,6 +15,7 @@ from typing import Any
 
 from ..bots.registry import two_hand_bot_names
 from ..errors import SixtySixError
+from ._options import subcommand
 
 __all__: list[str] = []  # used by the command line only
 
@@ -46,8 +47,10 @@ def _seconds(text: str) -> float:
 
 def add_parser(sub: Any) -> None:
     """Add the ``serve`` subcommand to the ``sixtysix`` parser."""
-    p = sub.add_parser(
+    p = subcommand(
+        sub,
         "serve",
+        _cmd_serve,
         help="play in the browser against a bot (a local web server)",
         description="Start a web server on this computer where you play hands and matches "
         "against a bot in the browser: click a card to play it; marry, exchange, close, "
@@ -76,7 +79,6 @@ def add_parser(sub: Any) -> None:
         help="the directory the games' records are saved in (default: the current one)",
     )
     p.add_argument("--seconds", type=_seconds, metavar="S", help="stop by itself after S seconds")
-    p.set_defaults(handler=_cmd_serve)
 
 
 def _cmd_serve(args: argparse.Namespace) -> int:
