@@ -648,25 +648,25 @@ def _bot_arg(text: str) -> str:
     )
 
 
+#: The ``play`` line of ``sixtysix --help``.
+_HELP = "play against the computer in the terminal (a hand, or a match with --match)"
+_DESCRIPTION = (
+    "Play a hand (or, with --match, a whole match) against the computer: "
+    "by default the strongest built-in bot (`strongest`; --level 1 to 5 picks a "
+    "weaker one, --bot any other). Type a move in its text "
+    "form (QH, marry H, exchange, close, draw, claim; any case) or its number in the "
+    "list shown (after a trick you won, Enter draws); `undo` takes back your last move, "
+    "also after the hand has ended; a claim or close that loses by your own count is "
+    "confirmed first; `hint` shows what the strongest bot "
+    "thinks, `help` explains, `quit` leaves. Ctrl-C leaves with exit status 130, end "
+    "of input with 0. Cards have suit symbols and colour on a terminal, unless "
+    "NO_COLOR is set."
+)
+
+
 def add_parser(sub: Any) -> None:
     """Add the ``play`` subcommand to the subparsers ``sub`` of the ``sixtysix`` parser."""
-    play = subcommand(
-        sub,
-        "play",
-        _cmd_play,
-        rules=True,
-        help="play against the computer in the terminal (a hand, or a match with --match)",
-        description="Play a hand (or, with --match, a whole match) against the computer: "
-        "by default the strongest built-in bot (`strongest`; --level 1 to 5 picks a "
-        "weaker one, --bot any other). Type a move in its text "
-        "form (QH, marry H, exchange, close, draw, claim; any case) or its number in the "
-        "list shown (after a trick you won, Enter draws); `undo` takes back your last move, "
-        "also after the hand has ended; a claim or close that loses by your own count is "
-        "confirmed first; `hint` shows what the strongest bot "
-        "thinks, `help` explains, `quit` leaves. Ctrl-C leaves with exit status 130, end "
-        "of input with 0. Cards have suit symbols and colour on a terminal, unless "
-        "NO_COLOR is set.",
-    )
+    play = subcommand(sub, "play", _cmd_play, rules=True, help=_HELP, description=_DESCRIPTION)
     add_game_options(
         play,
         default="two-hand",

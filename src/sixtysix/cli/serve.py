@@ -45,18 +45,19 @@ def _seconds(text: str) -> float:
     return value
 
 
+#: The ``serve`` line of ``sixtysix --help``.
+_HELP = "play in the browser against a bot (a local web server)"
+_DESCRIPTION = (
+    "Start a web server on this computer where you play hands and matches "
+    "against a bot in the browser: click a card to play it; marry, exchange, close, "
+    "claim, hints and undo are buttons. Every game is saved as a record that "
+    "`sixtysix replay` reads. Stop it with Ctrl-C."
+)
+
+
 def add_parser(sub: Any) -> None:
     """Add the ``serve`` subcommand to the ``sixtysix`` parser."""
-    p = subcommand(
-        sub,
-        "serve",
-        _cmd_serve,
-        help="play in the browser against a bot (a local web server)",
-        description="Start a web server on this computer where you play hands and matches "
-        "against a bot in the browser: click a card to play it; marry, exchange, close, "
-        "claim, hints and undo are buttons. Every game is saved as a record that "
-        "`sixtysix replay` reads. Stop it with Ctrl-C.",
-    )
+    p = subcommand(sub, "serve", _cmd_serve, help=_HELP, description=_DESCRIPTION)
     p.add_argument(
         "--host",
         default="127.0.0.1",

@@ -34,18 +34,20 @@ from ._options import add_seed_option, subcommand
 __all__: list[str] = []
 
 
+#: The ``simulate`` line of ``sixtysix --help``.
+_HELP = "bot-vs-bot matches or hands (random vs random by default), with a summary"
+_DESCRIPTION = (
+    "Play bot-vs-bot matches (default 100) or single hands and print "
+    "the win rates per seat, the average game points per hand and the speed. Game i "
+    "of a run is play_match (or play_hand) with seed 'N:i' and first dealer i % 2. "
+    "The games run in parallel, one worker process per core (see --workers)."
+)
+
+
 def add_parser(sub: Any) -> None:
     """Add the ``simulate`` subcommand to the subparsers ``sub``."""
     simulate = subcommand(
-        sub,
-        "simulate",
-        _cmd_simulate,
-        rules=True,
-        help="bot-vs-bot matches or hands (random vs random by default), with a summary",
-        description="Play bot-vs-bot matches (default 100) or single hands and print "
-        "the win rates per seat, the average game points per hand and the speed. Game i "
-        "of a run is play_match (or play_hand) with seed 'N:i' and first dealer i % 2. "
-        "The games run in parallel, one worker process per core (see --workers).",
+        sub, "simulate", _cmd_simulate, rules=True, help=_HELP, description=_DESCRIPTION
     )
     count = simulate.add_mutually_exclusive_group()
     count.add_argument(

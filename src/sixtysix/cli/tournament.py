@@ -86,6 +86,10 @@ _TOURNAMENT_OPTIONS = (
 )  # fmt: skip
 
 
+#: The ``tournament`` line of ``sixtysix --help``.
+_HELP = "bots against bots over duplicate deals: a report with intervals and ratings"
+
+
 def add_parser(sub: Any) -> None:
     """Add the ``tournament`` subcommand to the subparsers ``sub``."""
     p = subcommand(
@@ -93,7 +97,7 @@ def add_parser(sub: Any) -> None:
         "tournament",
         _cmd_tournament,
         rules=True,
-        help="bots against bots over duplicate deals: a report with intervals and ratings",
+        help=_HELP,
         description=_DESCRIPTION,
         epilog=_epilog(),
         formatter_class=_Formatter,
