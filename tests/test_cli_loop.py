@@ -47,6 +47,7 @@ def _bare() -> _loop.PlaySession[Any, Any, Any, Any, Any, Any]:
         ("hand_over_lines", (None, None)),
         ("apply_result", (None, None)),
         ("scoreline", (None,)),
+        ("collected", (None, None)),
         ("match_over_line", (None,)),
         ("board_lines", (None,)),
         ("refusal", (None, None)),

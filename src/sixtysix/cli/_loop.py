@@ -27,11 +27,10 @@ from typing import Any, ClassVar, Generic, Protocol, TextIO, TypeVar, cast
 import attrs
 
 from .._text import is_digits, lower, strip
-from ..bots import Bot
 from ..cards import Card, Suit
 from ..errors import ParseError
 from ..game import Game
-from ..moves import Marry, Move, Play, parse_move
+from ..moves import Marry, Play, parse_move
 from . import _EXIT_INTERRUPTED, _EXIT_OK, _plural, _suit_name
 from . import _Quit as _Quit
 
@@ -95,8 +94,11 @@ class Style:
             return name
         return f"{self.paint(Suit(suit).symbol, suit)} {name}"
 
-    def move(self, move: Move) -> str:
-        """A move as the player may type it: ``QH``/``Q♥``, ``marry H``/``marry ♥``."""
+    def move(self, move: Hashable) -> str:
+        """A move as the player may type it: ``QH``/``Q♥``, ``marry H``/``marry ♥``.
+
+        Any other move is written as its ``str``: ``close``, ``bid 110``.
+        """
         if isinstance(move, Play):
             return self.card(move.card)
         if isinstance(move, Marry) and self.symbols:
@@ -171,18 +173,17 @@ def _enable_line_editing(stdin: TextIO) -> None:
 # ------------------------------------------------------------------------ the session
 
 
-class _Result(Protocol):
-    """What the loop reads of a hand's result."""
+class _Match(Protocol):
+    """What the loop reads of a match between hands: whether it has a winner."""
 
     @property
     def winner(self) -> int | None: ...
 
 
-class _Match(_Result, Protocol):
-    """What the loop reads of a match between hands: its winner and the carried points."""
+class Player(Protocol):
+    """A bot of any game: the move it chooses for a view (a :class:`~sixtysix.bots.Bot`)."""
 
-    @property
-    def carry(self) -> int: ...
+    def choose(self, view: Any, rng: random.Random) -> Hashable: ...
 
 
 class _Record(Protocol):
@@ -192,8 +193,8 @@ class _Record(Protocol):
 
 
 StateT = TypeVar("StateT", bound=Hashable)
-MoveT = TypeVar("MoveT", bound=Move)
-ResultT = TypeVar("ResultT", bound=_Result)
+MoveT = TypeVar("MoveT", bound=Hashable)
+ResultT = TypeVar("ResultT")
 MatchT = TypeVar("MatchT", bound=_Match)
 HandT = TypeVar("HandT")
 RecordT = TypeVar("RecordT")
@@ -257,7 +258,7 @@ class PlaySession(Generic[StateT, MoveT, ResultT, MatchT, HandT, RecordT]):
         """The next hand of ``m``: its state, what its record needs, and its header line."""
         raise NotImplementedError
 
-    def player_at(self, seat: int) -> Bot:
+    def player_at(self, seat: int) -> Player:
         """The bot at ``seat`` (any seat but the person's)."""
         raise NotImplementedError
 
@@ -281,6 +282,10 @@ class PlaySession(Generic[StateT, MoveT, ResultT, MatchT, HandT, RecordT]):
         """The match score of ``m``, one line."""
         raise NotImplementedError
 
+    def collected(self, before: MatchT, result: ResultT) -> int:
+        """The carried game points that ``result`` collects in the match ``before`` it."""
+        raise NotImplementedError
+
     def match_over_line(self, m: MatchT) -> str:
         """Who won the finished match ``m``, and by what score."""
         raise NotImplementedError
@@ -289,8 +294,8 @@ class PlaySession(Generic[StateT, MoveT, ResultT, MatchT, HandT, RecordT]):
         """The board as the person sees it, one fact a line."""
         raise NotImplementedError
 
-    def refusal(self, state: StateT, move: Move) -> str:
-        """Why the typed ``move``, which is not legal, is refused."""
+    def refusal(self, state: StateT, typed: Hashable) -> str:
+        """Why the move ``typed`` (as :meth:`parse` read it), which is not legal, is refused."""
         raise NotImplementedError
 
     def record_of_hand(self, result: ResultT | None) -> RecordT:
@@ -331,7 +336,7 @@ class PlaySession(Generic[StateT, MoveT, ResultT, MatchT, HandT, RecordT]):
         """The answer to a game's own command ``word`` (``None``: not a command)."""
         return None
 
-    def parse(self, text: str) -> Move:
+    def parse(self, text: str) -> Hashable:
         """The move written ``text``; raises :class:`~sixtysix.ParseError` if unreadable."""
         return parse_move(text)
 
@@ -413,8 +418,9 @@ class PlaySession(Generic[StateT, MoveT, ResultT, MatchT, HandT, RecordT]):
         if self.whole_match:
             before = self.match
             m = self.apply_result(before, result)
-            if result.winner is not None and before.carry:
-                self.say(f"(with {_plural(before.carry, 'carried game point')})")
+            carried = self.collected(before, result)
+            if carried:
+                self.say(f"(with {_plural(carried, 'carried game point')})")
             self.say(self.scoreline(m))
             if m.winner is not None:
                 self.say()

@@ -47,11 +47,12 @@ def add_game_options(
     variants: Sequence[str],
     variant: str,
     default: str | None = None,
+    games: Sequence[str] = ("two-hand", "four-hand"),
 ) -> None:
-    """``--game two-hand|four-hand`` and ``--variant PRESET`` (the four-hand rule set).
+    """``--game NAME`` (one of ``games``) and ``--variant PRESET`` (the rule set of a game).
 
-    ``game`` and ``variant`` are the help texts, ``variants`` the four-hand presets in the
-    order the help lists them, ``default`` the game without ``--game``.
+    ``game`` and ``variant`` are the help texts, ``variants`` the presets in the order the
+    help lists them, ``default`` the game without ``--game``.
     """
-    parser.add_argument("--game", choices=("two-hand", "four-hand"), default=default, help=game)
+    parser.add_argument("--game", choices=tuple(games), default=default, help=game)
     parser.add_argument("--variant", choices=tuple(variants), help=variant)

@@ -24,8 +24,8 @@ import importlib
 import inspect
 import random
 import sys
-from collections.abc import Callable, Sequence
-from typing import Any, TextIO
+from collections.abc import Callable, Hashable, Sequence
+from typing import Any, TextIO, cast
 
 import attrs
 
@@ -52,7 +52,7 @@ from ..engine import apply_move, deal_from_order, explain_illegal, shuffled_deck
 from ..errors import SixtySixError
 from ..game import TwoHandGame
 from ..match import Match, apply_result, new_match
-from ..moves import Claim, Close, Draw, Exchange, Marry, Move, Play
+from ..moves import Claim, Close, Draw, Exchange, Marry, Move, Play, parse_move
 from ..observe import PlayerView, observe
 from ..records import GameRecord, MatchRecord
 from ..rules import FailedClose, Rules
@@ -451,6 +451,9 @@ class TerminalGame(PlaySession[HandState, Move, HandResult, Match, _Hand, GameRe
     def skip_hand(self, m: Match) -> Match:
         return attrs.evolve(m, dealer=1 - m.dealer, hand_number=m.hand_number + 1)
 
+    def collected(self, before: Match, result: HandResult) -> int:
+        return before.carry if result.winner is not None else 0
+
     def scoreline(self, m: Match) -> str:
         carry = f"; {_plural(m.carry, 'game point')} carried" if m.carry else ""
         return (
@@ -469,7 +472,11 @@ class TerminalGame(PlaySession[HandState, Move, HandResult, Match, _Hand, GameRe
         score = self.scoreline(self.match) if self.whole_match else None
         return board_lines(observe(state, self.human), self.names, self.style, score)
 
-    def refusal(self, state: HandState, move: Move) -> str:
+    def parse(self, text: str) -> Move:
+        return parse_move(text)
+
+    def refusal(self, state: HandState, typed: Hashable) -> str:
+        move = cast(Move, typed)  # what parse read
         reason = explain_illegal(state, move) or "not allowed here"
         return f"{self.style.move(move)} is not legal now: {reason}."
 

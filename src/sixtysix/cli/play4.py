@@ -15,8 +15,8 @@ from __future__ import annotations
 import argparse
 import random
 import sys
-from collections.abc import Callable, Sequence
-from typing import TextIO
+from collections.abc import Callable, Hashable, Sequence
+from typing import TextIO, cast
 
 import attrs
 
@@ -25,7 +25,7 @@ from ..bots import Bot
 from ..bots.registry import four_hand_bot_names, make_bot
 from ..cards import CARDS, POINTS, Card
 from ..errors import SixtySixError
-from ..moves import Move, Play
+from ..moves import Move, Play, parse_move
 from ..partnership.records import HandRecord, MatchRecord
 from . import _fresh_seed, _plural
 from ._loop import PlaySession, Style, _capital, _cli_error, _enable_line_editing, run_session
@@ -158,6 +158,9 @@ class FourHandGame(_Session):
     def skip_hand(self, m: p4.PartnershipMatch) -> p4.PartnershipMatch:
         return attrs.evolve(m, dealer=(m.dealer + 1) & 3, hand_number=m.hand_number + 1)
 
+    def collected(self, before: p4.PartnershipMatch, result: p4.PartnershipResult) -> int:
+        return before.carry if result.winner is not None else 0
+
     def scoreline(self, m: p4.PartnershipMatch | None = None) -> str:
         m = self.match if m is None else m
         carry = f"; {_plural(m.carry, 'game point')} carried" if m.carry else ""
@@ -247,7 +250,11 @@ class FourHandGame(_Session):
         lines.append(f"Your hand: {style.cards(p4_hand(view))}")
         return lines
 
-    def refusal(self, state: p4.PartnershipState, move: Move) -> str:
+    def parse(self, text: str) -> Move:
+        return parse_move(text)
+
+    def refusal(self, state: p4.PartnershipState, typed: Hashable) -> str:
+        move = cast(Move, typed)  # what parse read
         if isinstance(move, Play) and not (state.hands[HUMAN] >> move.card.index) & 1:
             if move.card.index in state.played:
                 return f"{self.style.move(move)} has already been played."
