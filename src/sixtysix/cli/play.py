@@ -602,6 +602,10 @@ class TerminalGame(PlaySession[HandState, Move, HandResult, Match, _Hand, GameRe
 
 
 def _cmd_play(args: argparse.Namespace) -> int:
+    if args.game == "tausendeins":
+        from .play_tausendeins import cmd_play_tausendeins
+
+        return cmd_play_tausendeins(args)
     if args.game == "four-hand" and args.level is not None:
         raise _cli_error("--level is for the two-hand game; use --bot with --game four-hand")
     if args.game == "four-hand":
@@ -677,8 +681,10 @@ def add_parser(sub: Any) -> None:
     add_game_options(
         play,
         default="two-hand",
+        games=("two-hand", "four-hand", "tausendeins"),
         game="two-hand (default): you against the computer; four-hand: you (seat 0) and a "
-        "bot partner (seat 2) against two bots (seats 1 and 3)",
+        "bot partner (seat 2) against two bots (seats 1 and 3); tausendeins: Tausendeins "
+        "(1001, the TAUSENDEINS preset) against the computer",
         variants=("FOUR_HAND_66", "FOUR_HAND_24"),
         variant="four-hand only: the rule set (default FOUR_HAND_66)",
     )
