@@ -49,7 +49,9 @@ def _session(
         raise EOFError
 
     bot = t1.TausendeinsRuleBot()
-    return TausendeinsSession(rules, human, 3, whole_match, out, read, bot, Style()), out
+    match = Totals(rules, 3, dealer=1 - human)
+    game = t1.TausendeinsGame(rules)
+    return TausendeinsSession(game, human, 3, whole_match, out, read, bot, Style(), match), out
 
 
 def test_a_whole_deal(run: Run) -> None:

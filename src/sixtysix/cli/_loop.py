@@ -550,6 +550,37 @@ class PlaySession(Generic[StateT, MoveT, ResultT, MatchT, HandT, RecordT]):
         )
 
 
+class HeadToHead(PlaySession[StateT, MoveT, ResultT, MatchT, HandT, RecordT]):
+    """One person against one bot in a two-seat game: the seats, names and bot of both.
+
+    Attributes:
+        player: The computer's bot.
+        bot: The computer's seat.
+        names: The lower-case names of seats 0 and 1 (``"you"`` and ``"the computer"``).
+    """
+
+    def __init__(
+        self,
+        game: Game[StateT, Any, MoveT],
+        human: int,
+        seed: int,
+        whole_match: bool,
+        out: TextIO,
+        read: Callable[[str], str],
+        bot: Player,
+        style: Style,
+        match: MatchT,
+    ) -> None:
+        rng = random.Random(f"{seed}/bot")
+        super().__init__(game, human, seed, whole_match, out, read, style, rng, match)
+        self.player = bot
+        self.bot = 1 - human
+        self.names = ("you", "the computer") if human == 0 else ("the computer", "you")
+
+    def player_at(self, seat: int) -> Player:
+        return self.player
+
+
 def run_session(session: PlaySession[Any, Any, Any, Any, Any, Any], save: str | None) -> int:
     """Run ``session``: its exit status, after the record is saved to ``save`` (if given)."""
     out = session.out

@@ -66,7 +66,7 @@ from . import (
     _rules_of,
     _suit_name,
 )
-from ._loop import _PLAIN, PlaySession, _cli_error, _table, run_session
+from ._loop import _PLAIN, HeadToHead, _cli_error, _table, run_session
 from ._loop import Style as Style
 from ._loop import _enable_line_editing as _enable_line_editing
 from ._loop import _Quit as _Quit
@@ -380,7 +380,7 @@ def build_bot(name: str, budget: int | None) -> Bot:
         raise _cli_error(str(exc)) from None
 
 
-class TerminalGame(PlaySession[HandState, Move, HandResult, Match, _Hand, GameRecord]):
+class TerminalGame(HeadToHead[HandState, Move, HandResult, Match, _Hand, GameRecord]):
     """One person against a bot: the two-hand game's hooks of the play loop, and hints."""
 
     help_text = _PLAY_HELP
@@ -396,21 +396,11 @@ class TerminalGame(PlaySession[HandState, Move, HandResult, Match, _Hand, GameRe
         bot: Bot,
         style: Style = _PLAIN,
     ) -> None:
+        match = new_match(rules, seed=seed, dealer=1 - human)
         super().__init__(
-            TwoHandGame(rules),
-            human,
-            seed,
-            whole_match,
-            out,
-            read,
-            style,
-            random.Random(f"{seed}/bot"),
-            new_match(rules, seed=seed, dealer=1 - human),
+            TwoHandGame(rules), human, seed, whole_match, out, read, bot, style, match
         )
         self.rules = rules
-        self.bot = 1 - human
-        self.player = bot
-        self.names = ("you", "the computer") if human == 0 else ("the computer", "you")
         self.tell = Narrator(self.names, (human == 0, human == 1), style)
         self.hints = 0
 
@@ -432,9 +422,6 @@ class TerminalGame(PlaySession[HandState, Move, HandResult, Match, _Hand, GameRe
         state = deal_from_order(self.rules, pack, m.hand_dealer)
         dealer = "you deal" if state.dealer == self.human else "the computer deals"
         return state, (pack, m.hand_dealer, seed), f"=== Hand {m.hand_number + 1}: {dealer} ==="
-
-    def player_at(self, seat: int) -> Bot:
-        return self.player
 
     def narrate(self, before: HandState, move: Move, after: HandState) -> str:
         return self.tell.move(before, move, after)

@@ -13,10 +13,9 @@ reaches the target (1001).
 from __future__ import annotations
 
 import argparse
-import random
 import sys
-from collections.abc import Callable, Hashable
-from typing import TextIO, cast
+from collections.abc import Hashable
+from typing import cast
 
 import attrs
 
@@ -26,8 +25,8 @@ from ..errors import IllegalMoveError
 from ..moves import Marry, Play
 from . import _fresh_seed, _plural, _suit_name
 from ._loop import (
+    HeadToHead,
     Player,
-    PlaySession,
     Style,
     _capital,
     _cli_error,
@@ -84,14 +83,8 @@ class Totals:
         return t1.match_winner(self.rules, self.totals)
 
 
-_Session = PlaySession[
-    t1.TausendeinsState,
-    t1.TausendeinsMove,
-    t1.TausendeinsResult,
-    Totals,
-    None,
-    t1.TausendeinsResult,
-]
+_Result = t1.TausendeinsResult
+_Session = HeadToHead[t1.TausendeinsState, t1.TausendeinsMove, _Result, Totals, None, _Result]
 
 
 class TausendeinsSession(_Session):
@@ -99,31 +92,20 @@ class TausendeinsSession(_Session):
 
     help_text = _HELP
 
-    def __init__(
-        self,
-        rules: t1.TausendeinsRules,
-        human: int,
-        seed: int,
-        whole_match: bool,
-        out: TextIO,
-        read: Callable[[str], str],
-        bot: Player,
-        style: Style,
-    ) -> None:
-        super().__init__(
-            t1.TausendeinsGame(rules),
-            human,
-            seed,
-            whole_match,
-            out,
-            read,
-            style,
-            random.Random(f"{seed}/bot"),
-            Totals(rules, seed, dealer=1 - human),
-        )
-        self.rules = rules
-        self.player = bot
-        self.names = ("you", "the computer") if human == 0 else ("the computer", "you")
+    @classmethod
+    def against(
+        cls, rules: t1.TausendeinsRules, human: int, seed: int, whole_match: bool, bot: Player
+    ) -> TausendeinsSession:
+        """A session of ``rules`` on standard input and output, ``bot`` the computer."""
+        match = Totals(rules, seed, dealer=1 - human)
+        game = t1.TausendeinsGame(rules)
+        out = sys.stdout
+        return cls(game, human, seed, whole_match, out, input, bot, Style.for_stream(out), match)
+
+    @property
+    def rules(self) -> t1.TausendeinsRules:
+        """The rule set of every deal."""
+        return self.match.rules
 
     def subject(self, seat: int, verb: str) -> str:
         """``You bid``, ``The computer bids``: capitalised, the verb agreeing."""
@@ -150,9 +132,6 @@ class TausendeinsSession(_Session):
         state = self.game.new_hand(m.hand_seed, m.dealer)
         dealer = "you deal" if m.dealer == self.human else "the computer deals"
         return state, None, f"=== Deal {m.hand_number + 1}: {dealer} ==="
-
-    def player_at(self, seat: int) -> Player:
-        return self.player
 
     def narrate(
         self, before: t1.TausendeinsState, move: t1.TausendeinsMove, after: t1.TausendeinsState
@@ -230,7 +209,7 @@ class TausendeinsSession(_Session):
     def board_lines(self, state: t1.TausendeinsState) -> list[str]:
         view = self.game.observe(state, self.human)
         style = self.style
-        me, opp = self.human, 1 - self.human
+        me, opp = self.human, self.bot
         trump = "none yet" if view.trump < 0 else style.suit(view.trump)
         stock = f" Stock: {_plural(view.stock_size, 'card')}." if view.stock_size else ""
         lines = [f"Trump: {trump}.{stock}"]
@@ -298,15 +277,7 @@ def cmd_play_tausendeins(args: argparse.Namespace) -> int:
         )
     seed = args.seed if args.seed is not None else _fresh_seed()
     _enable_line_editing(sys.stdin)
-    out = sys.stdout
-    session = TausendeinsSession(
-        t1.TAUSENDEINS,
-        args.seat,
-        seed,
-        args.match,
-        out,
-        input,
-        t1.TausendeinsRuleBot(),
-        Style.for_stream(out),
+    session = TausendeinsSession.against(
+        t1.TAUSENDEINS, args.seat, seed, args.match, t1.TausendeinsRuleBot()
     )
     return run_session(session, None)
