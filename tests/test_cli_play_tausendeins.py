@@ -7,13 +7,14 @@ import random
 import re
 import sys
 from collections.abc import Callable
+from typing import Any
 
 import attrs
 import pytest
 
 from sixtysix import tausendeins as t1
 from sixtysix.cli import main
-from sixtysix.cli._loop import Style, _Quit
+from sixtysix.cli._loop import PlaySession, Style, _Quit
 from sixtysix.cli.play_tausendeins import TausendeinsSession, Totals
 
 Run = Callable[..., tuple[int, str, str]]
@@ -100,6 +101,8 @@ def test_refusals_help_board_and_undo() -> None:
     assert "Nothing to take back: you have not chosen a move in this hand." in text
     assert "marry S is not legal now: you do not hold both the king and the queen" in text
     assert len(game.games) == 1
+    session: PlaySession[Any, Any, Any, Any, Any, Any] = game
+    assert session.record() is None  # no record format: `--save` is refused
 
 
 def test_undo_takes_back_a_card() -> None:
