@@ -37,7 +37,7 @@ from __future__ import annotations
 import enum
 import itertools
 from collections.abc import Sequence
-from typing import TypeVar
+from typing import Any, TypeVar
 
 import attrs
 
@@ -67,24 +67,12 @@ from .moves import (
 )
 from .rules import (
     PRESETS,
-    BothOver66,
     ClaimMode,
-    ClosedWinBasis,
-    CloserBeaten,
     CloseTiming,
-    DealerAfterTie,
-    ExchangeTiming,
-    ExchangeWhenClosed,
-    FailedClose,
-    FalseClaim,
     LastTrick,
-    MarriageBeforeFirstTrick,
     MarriageLead,
     MarriagePendingRedeem,
-    NextDealer,
     Rules,
-    Schwarz,
-    SitOutScores,
     StrictPlay,
     TrumpSource,
 )
@@ -175,43 +163,38 @@ def _house_rules(draw: st.DrawFn, claim_mode: ClaimMode | None) -> Rules:
         if source is TrumpSource.NEXT_CARD
         else draw(st.integers(1, 32))
     )
-    small = st.one_of(st.sampled_from([2, 4, 6, 0]), st.integers(0, 32))
-    return Rules(
-        deck=deck,
-        deal_packets=packets,
-        trump_source=source,
-        trump_after_round=after,
-        strict_play=draw(_enum(StrictPlay)),
-        exchange_timing=draw(_enum(ExchangeTiming)),
-        exchange_requires_won_trick=draw(st.booleans()),
-        exchange_on_first_lead=draw(st.booleans()),
-        exchange_min_talon=draw(small),
-        exchange_when_closed=draw(_enum(ExchangeWhenClosed)),
-        marriage_lead=draw(_enum(MarriageLead)),
-        marriage_before_first_trick=draw(_enum(MarriageBeforeFirstTrick)),
-        marriage_pending_redeem=draw(_enum(MarriagePendingRedeem)),
-        marriage_in_strict_phase=draw(st.booleans()),
-        marriage_out_without_lead=draw(st.booleans()),
-        closing_allowed=draw(st.booleans()),
-        close_timing=draw(_enum(CloseTiming)),
-        close_on_first_lead=draw(st.booleans()),
-        close_min_talon=draw(small),
-        closed_win_basis=draw(_enum(ClosedWinBasis)),
-        failed_close=draw(_enum(FailedClose)),
-        closer_beaten=draw(_enum(CloserBeaten)),
-        last_trick=draw(_enum(LastTrick)),
-        claim_mode=claim_mode if claim_mode is not None else draw(_enum(ClaimMode)),
-        false_claim=draw(_enum(FalseClaim)),
-        both_over_66=draw(_enum(BothOver66)),
-        tie_carry=draw(st.integers(0, 1)),
-        schneider_threshold=draw(st.one_of(st.just(33), st.integers(0, 200))),
-        schneider_counts_marriages=draw(st.booleans()),
-        schwarz=draw(_enum(Schwarz)),
-        match_target=draw(st.one_of(st.sampled_from([7, 11]), st.integers(1, 1000))),
-        next_dealer=draw(_enum(NextDealer)),
-        dealer_after_tie=draw(_enum(DealerAfterTie)),
-        sit_out_scores=draw(_enum(SitOutScores)),
-    )
+    drawn: dict[str, Any] = {
+        "deck": deck,
+        "deal_packets": packets,
+        "trump_source": source,
+        "trump_after_round": after,
+    }
+    if claim_mode is not None:
+        drawn["claim_mode"] = claim_mode
+    for field in attrs.fields(Rules):  # every other field, in field order
+        if field.name not in drawn:
+            drawn[field.name] = draw(_field_values(field.name, field.default))
+    return Rules(**drawn)
+
+
+_SMALL_TALON = st.one_of(st.sampled_from([2, 4, 6, 0]), st.integers(0, 32))
+#: The values drawn for the whole-number fields of :class:`Rules` (defaults first).
+_NUMBERS: dict[str, st.SearchStrategy[int]] = {
+    "exchange_min_talon": _SMALL_TALON,
+    "close_min_talon": _SMALL_TALON,
+    "tie_carry": st.integers(0, 1),
+    "schneider_threshold": st.one_of(st.just(33), st.integers(0, 200)),
+    "match_target": st.one_of(st.sampled_from([7, 11]), st.integers(1, 1000)),
+}
+
+
+def _field_values(name: str, default: object) -> st.SearchStrategy[Any]:
+    """Every value :func:`house_rules` may give the :class:`Rules` field ``name``."""
+    if isinstance(default, enum.Enum):
+        return _enum(type(default))
+    if isinstance(default, bool):
+        return st.booleans()
+    return _NUMBERS[name]
 
 
 def house_rules(*, claim_mode: ClaimMode | None = None) -> st.SearchStrategy[Rules]:
