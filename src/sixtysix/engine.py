@@ -380,49 +380,6 @@ def _snapshot(s: HandState, closer: int) -> CloseSnapshot:
     )
 
 
-def _new(
-    s: HandState,
-    hands: tuple[int, int],
-    talon: tuple[int, ...],
-    step: Step,
-    leader: int,
-    lead: int,
-    won: tuple[int, int],
-    card_points: tuple[int, int],
-    marriages: tuple[int, int],
-    pending: tuple[int, int],
-    declared: int,
-    turn_marriage: int,
-    turn_steps: int,
-    closed_by: int,
-    close_snapshot: CloseSnapshot | None,
-    exchanged_by: int,
-    played: tuple[int, ...],
-) -> HandState:
-    return build_state(
-        s.rules,
-        s.dealer,
-        s.trump,
-        hands,
-        talon,
-        step,
-        leader,
-        lead,
-        won,
-        card_points,
-        marriages,
-        pending,
-        declared,
-        turn_marriage,
-        turn_steps,
-        closed_by,
-        close_snapshot,
-        exchanged_by,
-        played,
-        s.dealt_turnup,
-    )
-
-
 def _draw(s: HandState, winner: int) -> tuple[tuple[int, int], tuple[int, ...]]:
     talon = s.talon
     h0, h1 = s.hands
@@ -577,8 +534,10 @@ def _apply_option(s: HandState, move: Move) -> HandState:
         step, lead, turn_marriage, turn_steps = LEAD, -1, -1, 0
     else:  # Claim
         step = OVER
-    return _new(
-        s,
+    return build_state(
+        s.rules,
+        s.dealer,
+        s.trump,
         hands,
         talon,
         step,
@@ -595,6 +554,7 @@ def _apply_option(s: HandState, move: Move) -> HandState:
         close_snapshot,
         exchanged_by,
         s.played,
+        s.dealt_turnup,
     )
 
 

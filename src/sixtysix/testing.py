@@ -78,7 +78,7 @@ from .rules import (
 )
 from .scoring import HandEnd, HandResult, score_hand
 from .state import TURN_CLOSED, HandState, Step
-from .validate import validate
+from .validate import _led_by, _marriages_declared, validate
 
 __all__ = [
     "ALL_MOVES",
@@ -702,13 +702,9 @@ def _check_turn(s: HandState) -> None:
 def _check_marriages(s: HandState, tricks: list[tuple[int, int, int, int]]) -> None:
     r = s.rules
     holder_played = _played_by(s)
-    leads = [0, 0]
-    for leader, lead, _, _ in tricks:
-        leads[leader] |= 1 << lead
-    if s.lead >= 0:
-        leads[s.leader] |= 1 << s.lead
+    leads = _led_by(s, tricks)
     for seat in (0, 1):
-        declared = [suit for suit in range(4) if s.declared >> (seat * 4 + suit) & 1]
+        declared = _marriages_declared(s, seat)
         value = sum(_marriage_value(s, suit) for suit in declared)
         if s.marriages[seat] + s.pending[seat] != value:
             raise _fail(

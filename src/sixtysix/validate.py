@@ -351,17 +351,28 @@ def _played_by(s: HandState) -> tuple[int, int]:
     return out[0], out[1]
 
 
+def _led_by(s: HandState, tricks: list[tuple[int, int, int, int]]) -> tuple[int, int]:
+    """The cards each seat has led, from the completed ``tricks`` and the card on the table."""
+    out = [0, 0]
+    for leader, lead, _, _ in tricks:
+        out[leader] |= 1 << lead
+    if s.lead >= 0:
+        out[s.leader] |= 1 << s.lead
+    return out[0], out[1]
+
+
+def _marriages_declared(s: HandState, seat: int) -> list[int]:
+    """The suits whose marriage ``seat`` has declared, by index."""
+    return [suit for suit in range(4) if s.declared >> (seat * 4 + suit) & 1]
+
+
 def _marriage_problems(s: HandState, tricks: list[tuple[int, int, int, int]]) -> list[str]:
     r = s.rules
     out = []
     mine_played = _played_by(s)
-    leads = [0, 0]
-    for leader, lead, _, _ in tricks:
-        leads[leader] |= 1 << lead
-    if s.lead >= 0:
-        leads[s.leader] |= 1 << s.lead
+    leads = _led_by(s, tricks)
     for seat in (0, 1):
-        declared = [suit for suit in range(4) if s.declared >> (seat * 4 + suit) & 1]
+        declared = _marriages_declared(s, seat)
         value = sum(marriage_value(suit, s.trump) for suit in declared)
         if s.marriages[seat] + s.pending[seat] != value:
             out.append(
@@ -408,7 +419,7 @@ def _marriage_problems(s: HandState, tricks: list[tuple[int, int, int, int]]) ->
 def _subset_sum(s: HandState, seat: int, target: int) -> bool:
     if not target:
         return True
-    suits = [suit for suit in range(4) if s.declared >> (seat * 4 + suit) & 1]
+    suits = _marriages_declared(s, seat)
     values = [marriage_value(suit, s.trump) for suit in suits]
     return any(
         sum(v for k, v in enumerate(values) if subset >> k & 1) == target
