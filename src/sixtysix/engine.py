@@ -34,11 +34,15 @@ from .cards import CARDS, POINTS, Card, exchange_card_index, marriage_value, tri
 from .errors import DealError, IllegalMoveError, PositionError
 from .errors import quote as _short
 from .legality import (
+    DECIDE,
     F_CLAIM,
     F_CLOSE,
     F_DRAW,
     F_EXCHANGE,
+    FOLLOW,
+    LEAD,
     MOVES_CACHE,
+    OVER,
     cached_moves,
     claim_rule,
     close_rule,
@@ -62,7 +66,7 @@ from .moves import (
 )
 from .observe import PlayerView
 from .rules import MarriagePendingRedeem, Rules, TrumpSource
-from .state import TURN_CLOSED, CloseSnapshot, HandState, Step, build_state
+from .state import TURN_CLOSED, CloseSnapshot, HandState, build_state
 
 __all__ = [
     "apply_move",
@@ -75,11 +79,6 @@ __all__ = [
     "shuffled_deck",
     "to_move",
 ]
-
-LEAD = Step.LEAD
-FOLLOW = Step.FOLLOW
-DECIDE = Step.DECIDE
-OVER = Step.OVER
 
 _NEXT_TRICK = MarriagePendingRedeem.NEXT_TRICK_AFTER_DECLARING
 

@@ -57,10 +57,6 @@ from .moves import (
     CLOSE,
     DRAW,
     EXCHANGE,
-    Claim,
-    Close,
-    Draw,
-    Exchange,
     Marry,
     Move,
     Play,
@@ -969,13 +965,13 @@ def check_transition(before: HandState, move: Move, after: HandState) -> None:
     if isinstance(move, Play):
         _check_play(b, move.card.index, a)
         return
-    if isinstance(move, Claim):
+    if move == CLAIM:
         if a != attrs.evolve(b, step=Step.OVER):
             raise _fail(a, "a claim must end the hand and change nothing else")
         return
     if a.won != b.won or a.played != b.played or a.lead != b.lead:
         raise _fail(a, f"{move} changed the tricks")
-    if isinstance(move, Exchange):
+    if move == EXCHANGE:
         ex, up = _exchange_card(b), b.talon[-1]
         hand = b.hands[mover] & ~(1 << ex) | 1 << up
         if (
@@ -988,7 +984,7 @@ def check_transition(before: HandState, move: Move, after: HandState) -> None:
         ):
             raise _fail(a, "the exchange must swap the exchange card with the turn-up (§3)")
         return
-    if isinstance(move, Close):
+    if move == CLOSE:
         opp = 1 - mover
         snap = a.close_snapshot
         if (
@@ -1005,7 +1001,7 @@ def check_transition(before: HandState, move: Move, after: HandState) -> None:
         ):
             raise _fail(a, "closing must keep the lead, draw nothing and snapshot the opponent")
         return
-    if isinstance(move, Draw):
+    if move == DRAW:
         top, nxt = b.talon[0], b.talon[1]
         hands = [b.hands[0], b.hands[1]]
         hands[mover] |= 1 << top
