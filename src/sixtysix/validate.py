@@ -54,7 +54,6 @@ from .legality import (
     rule_facts,
 )
 from .rules import (
-    ClaimMode,
     CloseTiming,
     ExchangeTiming,
     ExchangeWhenClosed,
@@ -490,7 +489,7 @@ def _closing_problems(s: HandState, tricks: list[tuple[int, int, int, int]]) -> 
 
 def _ending_problems(s: HandState, played: int) -> list[str]:
     r = s.rules
-    auto = r.claim_mode is ClaimMode.AUTO
+    auto = rule_facts(r).auto
     step = s.step
     leader_points = s.card_points[s.leader] + s.marriages[s.leader]
     if auto and step in (Step.LEAD, Step.DECIDE):
@@ -569,7 +568,7 @@ def _history_problems(s: HandState, tricks: list[Trick]) -> list[str]:
     out = _bottom_problems(s, tricks, draws, when)
     out += _strict_problems(s, tricks, draws, at, when)
     out += _declaration_problems(s, tricks, draws, at, when)
-    if not out and s.rules.claim_mode is ClaimMode.AUTO:
+    if not out and rule_facts(s.rules).auto:
         out += _auto_problems(s, tricks, when)
     if out:
         return out
@@ -804,7 +803,7 @@ def _exchange_turns(
         s.step is Step.OVER
         and bool(s.hands[0] | s.hands[1])
         and not (s.closed_by < 0 and s.talon and draws == played - 1)
-        and (r.claim_mode is not ClaimMode.AUTO or s.turn_marriage >= 0)
+        and (not rule_facts(r).auto or s.turn_marriage >= 0)
     )
     turns = []
     for j in range(1, min(last, played + (1 if begun else 0)) + 1):
