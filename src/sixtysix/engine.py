@@ -493,12 +493,11 @@ def _play_follow(s: HandState, card: int) -> HandState:
     )
 
 
-def _apply_option(s: HandState, move: Move) -> HandState:
-    """The state after ``move``, a legal move other than a card play.
+def _apply_option(s: HandState, move: Move, kind: type[Move]) -> HandState:
+    """The state after ``move`` (of type ``kind``), a legal move other than a card play.
 
     Every field starts as it is in ``s``; each kind of move changes only its own.
     """
-    kind = type(move)
     hands, talon, step, leader, lead = s.hands, s.talon, s.step, s.leader, s.lead
     marriages, pending, declared = s.marriages, s.pending, s.declared
     turn_marriage, turn_steps = s.turn_marriage, s.turn_steps
@@ -587,7 +586,7 @@ def apply_move(state: HandState, move: Move | str) -> HandState:
             elif lead_mask(state.rules, 0, state.turn_marriage) >> card & 1:
                 return _play_lead(state, card)
     elif _legal(state, move):
-        return _apply_option(state, move)
+        return _apply_option(state, move, kind)
     raise IllegalMoveError(move, explain_illegal(state, move) or "not allowed here")
 
 
