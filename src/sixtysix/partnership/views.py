@@ -37,6 +37,7 @@ import random
 
 import attrs
 
+from .. import _hooks
 from ..cards import CARDS, Card
 from ..errors import DealError, ParseError, PositionError, quote
 from ..moves import Play
@@ -696,3 +697,7 @@ def determinize(view: PartnershipView, rng: random.Random) -> PartnershipState:
         view.ten_side,
         view.over,
     )
+
+
+# What the engine asks of a value it is given (sixtysix._hooks).
+_hooks.is_view4.register(lambda value: type(value) is PartnershipView)
