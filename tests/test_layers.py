@@ -120,7 +120,7 @@ def test_the_hooks_call_what_the_upper_modules_registered() -> None:
     assert repr(four) == f"PartnershipState.parse({p4.dump_position(four)!r})"
     assert str(four) == p4.render(four)
     assert type(four).parse(p4.dump_position(four)) == four
-    assert _hooks.is_view4(p4.observe(four, 1)) and not _hooks.is_view4(four)
+    assert set(_hooks.VIEW_CLASSES4) == {p4.PartnershipView}
 
 
 def test_svg_record_html_is_the_viewer_page() -> None:

@@ -95,6 +95,7 @@ load_position4: Hook[[str], PartnershipState] = Hook(
 )
 #: :func:`sixtysix.partnership.render`, for ``PartnershipState.__str__``.
 render4: Hook[[PartnershipState], str] = Hook("render", "sixtysix.partnership.notation")
-#: Whether a value is a :class:`~sixtysix.partnership.PartnershipView`, for the engine's
-#: ``legal_moves`` and ``playable_mask`` (which take a view too).
-is_view4: Hook[[object], bool] = Hook("is_view", "sixtysix.partnership.views")
+#: The class of the four-hand views (:class:`~sixtysix.partnership.PartnershipView`,
+#: added by its module), which the engine's ``legal_moves`` and ``playable_mask`` take
+#: besides a state: a set, as a type check on the hot path of the search.
+VIEW_CLASSES4: set[type] = set()
