@@ -57,6 +57,19 @@ def test_no_import_cycle_in_the_package() -> None:
     assert cycles == [], "\n".join(CYCLES["describe"](graph, group) for group in cycles)
 
 
+def test_every_module_is_in_a_layer(tmp_path: Path) -> None:
+    graph = CYCLES["build_graph"]()
+    assert CYCLES["unlayered_modules"](graph.modules) == []
+    config = tmp_path / "pyproject.toml"
+    config.write_text(
+        '[[tool.importlinter.contracts]]\ntype = "layers"\n'
+        'layers = ["sixtysix.cli | sixtysix.server", "sixtysix.search"]\n',
+        encoding="utf-8",
+    )
+    modules = ["sixtysix", "sixtysix.cli.play", "sixtysix.server", "sixtysix.searching"]
+    assert CYCLES["unlayered_modules"](modules, config) == ["sixtysix.searching"]
+
+
 def test_the_cycle_check_runs_as_a_script(capsys: pytest.CaptureFixture[str]) -> None:
     assert CYCLES["main"]() == 0
     assert "no import cycle in sixtysix" in capsys.readouterr().out

@@ -12,7 +12,11 @@ it, with their line numbers.
 The imports the contract lists in ``ignore_imports`` (edges being removed on other
 branches) are left out here too, so the two checks agree.
 
-Usage: ``python tools/import_cycles.py`` (exit status 1 when a cycle exists). The nox
+It also names every module that no layer of the contract lists (but the package
+facades), since the contract checks only the modules it names.
+
+Usage: ``python tools/import_cycles.py`` (exit status 1 when a cycle exists or a module
+is in no layer). The nox
 session "lint" runs it, and tests/test_layers.py calls :func:`find_cycles`.
 """
 
@@ -39,6 +43,32 @@ def ignored_imports(pyproject: Path = ROOT / "pyproject.toml") -> set[tuple[str,
             importer, _, imported = (part.strip() for part in line.partition("->"))
             pairs.add((importer, imported))
     return pairs
+
+
+#: The package facades: they re-export their layers and are no layer themselves.
+FACADES = frozenset({"sixtysix", "sixtysix.bots", "sixtysix.partnership", "sixtysix.tausendeins"})
+
+
+def unlayered_modules(
+    modules: Iterable[str], pyproject: Path = ROOT / "pyproject.toml"
+) -> list[str]:
+    """The modules (but the facades) that no layer of the layers contract names.
+
+    A layer ``sixtysix.search`` covers the package's modules too.
+    """
+    config = tomllib.loads(pyproject.read_text(encoding="utf-8"))
+    names = [
+        name.strip()
+        for contract in config["tool"]["importlinter"]["contracts"]
+        if contract.get("type") == "layers"
+        for layer in contract["layers"]
+        for name in layer.replace("|", ":").split(":")
+    ]
+    return sorted(
+        m
+        for m in modules
+        if m not in FACADES and not any(m == n or m.startswith(n + ".") for n in names)
+    )
 
 
 def build_graph(package: str = PACKAGE) -> grimp.ImportGraph:
@@ -163,8 +193,13 @@ def main() -> int:
     cycles = find_cycles(import_graph(graph), ignore)
     for group in cycles:
         print(describe(graph, group, ignore))
-    if cycles:
-        print(f"{len(cycles)} import cycle(s) in {PACKAGE} (tools/import_cycles.py)")
+    unlayered = unlayered_modules(graph.modules)
+    for module in unlayered:
+        print(f"{module} is in no layer: add it to the layers contract in pyproject.toml")
+    if cycles or unlayered:
+        print(
+            f"{len(cycles)} import cycle(s) in {PACKAGE}, {len(unlayered)} module(s) in no layer"
+        )
         return 1
     print(f"no import cycle in {PACKAGE} ({len(ignore)} import(s) ignored by the contract)")
     return 0
