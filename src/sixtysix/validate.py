@@ -925,8 +925,9 @@ def validate(position: HandState | PlayerView) -> list[str]:
     value: object = position
     if isinstance(value, HandState):
         return state_problems(value)
-    from .observe import PlayerView, validate_view  # observe imports this module
+    from ._hooks import view_problems  # made by observe, which imports this module
 
-    if isinstance(value, PlayerView):
-        return validate_view(value)
+    found = view_problems(value)
+    if found is not None:
+        return found
     return [f"expected a HandState or a PlayerView, not {type(value).__name__}"]
