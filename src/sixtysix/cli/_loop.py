@@ -559,7 +559,7 @@ class HeadToHead(PlaySession[StateT, MoveT, ResultT, MatchT, HandT, RecordT]):
         names: The lower-case names of seats 0 and 1 (``"you"`` and ``"the computer"``).
     """
 
-    def __init__(
+    def __init__(  # noqa: PLR0913 - the session's settings, each given once by run_session
         self,
         game: Game[StateT, Any, MoveT],
         human: int,
