@@ -25,7 +25,7 @@ import attrs
 
 from . import _text
 from ._family.moves import not_a_move
-from .cards import CARDS, Card, Suit
+from .cards import CARDS, Card, Suit, _exactly
 from .errors import ParseError
 from .errors import quote as _short
 
@@ -45,14 +45,8 @@ __all__ = [
 ]
 
 
-def _check_card(_: object, __: object, value: Card) -> None:
-    if type(value) is not Card:
-        raise ParseError(f"Play needs a Card, not {_short(value)}")
-
-
-def _check_suit(_: object, __: object, value: Suit) -> None:
-    if type(value) is not Suit:
-        raise ParseError(f"Marry needs a Suit, not {_short(value)}")
+_check_card = _exactly(Card, "Play needs a Card, not ")
+_check_suit = _exactly(Suit, "Marry needs a Suit, not ")
 
 
 @attrs.frozen

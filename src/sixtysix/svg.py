@@ -33,6 +33,7 @@ import re
 from collections.abc import Iterable, Sequence
 from xml.sax.saxutils import escape, quoteattr
 
+from . import _hooks
 from .cards import CARDS, POINTS, Card, Suit, cards_of
 from .errors import SixtySixError, quote
 from .observe import PlayerView
@@ -269,9 +270,9 @@ def record_html(record: object, *, names: Sequence[str] | None = None) -> str:
         SixtySixError: ``record`` is not a record, or bad ``names``.
         RecordError: the record does not replay.
     """
-    from .viewer import record_html as page
+    from ._hooks import record_html as page  # made by the viewer, which imports this module
 
-    return page(record, names=names)
+    return page(record, names)
 
 
 # ------------------------------------------------------------------ positions
@@ -536,3 +537,7 @@ def _title(p: HandState | PlayerView, label: tuple[str, str], result: HandResult
     else:
         outcome = f"{label[result.winner]} wins {_plural(result.game_points, 'game point')}"
     return f"{game} hand over: {outcome} ({_END_WORDS[result.reason]}); trump {trump}; {points}"
+
+
+# The picture that HandState and PlayerView show in Jupyter (sixtysix._hooks).
+_hooks.position_svg.register(position_svg)

@@ -22,6 +22,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from .._family.deal import read_pack
+from .._hooks import VIEW_CLASSES4
 from .._seeding import FOUR_HAND, Seed, shuffle
 from ..cards import CARDS, Card
 from ..errors import DealError, IllegalMoveError, PositionError, quote
@@ -85,9 +86,8 @@ def _check_state(what: str, state: object) -> None:
 
 
 def _check_state_or_view(what: str, state: object) -> None:
-    from .views import PartnershipView
-
-    if type(state) is not PartnershipState and type(state) is not PartnershipView:
+    # VIEW_CLASSES4 holds PartnershipView (added by views, which imports this module).
+    if type(state) is not PartnershipState and type(state) not in VIEW_CLASSES4:
         raise _not_a_state(what, state, view=True)
 
 

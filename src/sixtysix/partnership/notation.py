@@ -30,7 +30,7 @@ from __future__ import annotations
 
 import re
 
-from .. import _text
+from .. import _hooks, _text
 from ..cards import CARDS
 from ..errors import DealError, IllegalMoveError, ParseError, PositionError, RulesError, quote
 from ..moves import PLAY
@@ -272,3 +272,9 @@ def render(state: PartnershipState, seat: int | None = None) -> str:
     mover = state.to_move
     lines.append("hand over" if mover is None else f"to move: seat {mover}")
     return "\n".join(lines)
+
+
+# The text forms that PartnershipState shows and parses (sixtysix._hooks).
+_hooks.dump_position4.register(dump_position)
+_hooks.load_position4.register(load_position)
+_hooks.render4.register(render)

@@ -173,9 +173,9 @@ class PartnershipState(PublicFacts):
             ParseError: the text is not a four-hand position (see
                 :func:`~sixtysix.partnership.load_position`).
         """
-        from .notation import load_position  # notation imports this module
+        from .._hooks import load_position4  # made by notation, which imports this module
 
-        return load_position(text)
+        return load_position4(text)
 
     def __repr__(self) -> str:
         """Code that makes an equal state: ``PartnershipState.parse('...')``.
@@ -191,9 +191,9 @@ class PartnershipState(PublicFacts):
         >>> eval(repr(state), vars(p4)) == state
         True
         """
-        from .notation import dump_position  # notation imports this module
+        from .._hooks import dump_position4  # made by notation, which imports this module
 
-        return f"PartnershipState.parse({dump_position(self)!r})"
+        return f"PartnershipState.parse({dump_position4(self)!r})"
 
     def __str__(self) -> str:
         """The deal on several lines, every hand shown (``partnership.render``).
@@ -208,9 +208,9 @@ class PartnershipState(PublicFacts):
         points: side 0 0 (0 tricks), side 1 0 (0 tricks)
         to move: seat 1
         """
-        from .notation import render  # notation imports this module
+        from .._hooks import render4  # made by notation, which imports this module
 
-        return render(self)
+        return render4(self)
 
 
 def dealt_state(

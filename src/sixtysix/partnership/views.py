@@ -37,6 +37,7 @@ import random
 
 import attrs
 
+from .. import _hooks
 from .._family.determinize import count_placements, draw_placement, first_placement
 from ..cards import CARDS, Card
 from ..errors import DealError, ParseError, PositionError, quote
@@ -631,3 +632,7 @@ def determinize(view: PartnershipView, rng: random.Random) -> PartnershipState:
         view.ten_side,
         view.over,
     )
+
+
+# The view class that the engine takes besides a state (sixtysix._hooks).
+_hooks.VIEW_CLASSES4.add(PartnershipView)
