@@ -35,9 +35,17 @@ DOCS_BUILD = "docs/_build"
 
 @nox.session(venv_backend="none")
 def lint(session: nox.Session) -> None:
-    """Ruff lint rules and the ruff formatter check."""
+    """Ruff lint rules, the ruff formatter check and the layers of the package.
+
+    The layers contract (``[tool.importlinter]`` in pyproject.toml, checked by
+    import-linter) and tools/import_cycles.py (no cycle of imports at all, imports inside
+    functions included); see docs/how_it_works.md.
+    """
     session.run(PY, "-m", "ruff", "check", ".", *session.posargs)
     session.run(PY, "-m", "ruff", "format", "--check", "--diff", ".")
+    lint_imports = "from importlinter.cli import lint_imports_command; lint_imports_command()"
+    session.run(PY, "-c", lint_imports, "--no-cache")
+    session.run(PY, "tools/import_cycles.py")
 
 
 @nox.session(venv_backend="none")

@@ -923,7 +923,7 @@ def test_undo_after_a_false_claim_ends_the_hand() -> None:
 
 def test_a_new_hand_after_a_single_hand() -> None:
     game, out, _ = _scripted(end=["new", "quit"])
-    with pytest.raises(cli_play._Quit):  # type: ignore[attr-defined]
+    with pytest.raises(cli_play._Quit):
         game.run()
     text = out.getvalue()
     assert "=== Hand 1: the computer deals ===" in text

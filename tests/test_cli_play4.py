@@ -258,7 +258,7 @@ def test_simulate_does_not_offer_partnership_rule(run: Run) -> None:
 def test_help_mentions_the_four_hand_game(run: Run) -> None:
     status, out, _ = run("play", "--help")
     assert status == 0
-    assert "--game {two-hand,four-hand}" in out and "--partner NAME" in out
+    assert "--game {two-hand,four-hand,tausendeins}" in out and "--partner NAME" in out
 
 
 def test_record_json_is_four_hand(run: Run, tmp_path: Path) -> None:

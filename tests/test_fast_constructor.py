@@ -71,3 +71,18 @@ def test_a_class_that_cannot_be_relabelled_falls_back() -> None:
         assert built is WithWeakref
     else:  # newer CPythons re-label it too; the result is then the same value
         assert type(built(1)) is WithWeakref and built(1) == WithWeakref(1)
+
+
+def test_the_four_hand_state_uses_the_same_fast_constructor() -> None:
+    from sixtysix import partnership as p4
+    from sixtysix.partnership.state import build_state as build_p4
+
+    assert build_p4 is not p4.PartnershipState
+    state = p4.new_hand(p4.FOUR_HAND_24, seed=5)
+    args = [getattr(state, f.name) for f in attrs.fields(p4.PartnershipState)]
+    fast = build_p4(*args)
+    assert type(fast) is p4.PartnershipState and isinstance(fast, p4.PublicFacts)
+    assert fast == p4.PartnershipState(*args) and hash(fast) == hash(state)
+    assert pickle.loads(pickle.dumps(fast)) == state
+    with pytest.raises(attrs.exceptions.FrozenInstanceError):
+        fast.leader = 1  # type: ignore[misc]

@@ -163,7 +163,7 @@ def test_single_legal_move_is_played_at_once() -> None:
         (PimcBot, {"time_limit": True}, "PimcBot.time_limit must be a positive"),
         (IsmctsBot, {"iterations": -1}, "IsmctsBot.iterations must be a whole number"),
         (IsmctsBot, {"time_limit": "1"}, "IsmctsBot.time_limit must be a positive"),
-        (IsmctsBot, {"exploration": -0.5}, "IsmctsBot.exploration must be a number"),
+        (IsmctsBot, {"exploration": -0.5}, "IsmctsBot.exploration must be a finite number"),
     ],
 )
 def test_bad_budgets_are_rejected(factory: type, kwargs: dict[str, object], message: str) -> None:

@@ -85,18 +85,7 @@ class ToyMatch(_match.MatchScores):
     hand_number: int = 0
 
     def __attrs_post_init__(self) -> None:
-        _match.check_fields(
-            seed=self.seed,
-            scores=self.scores,
-            count="two",
-            size=2,
-            target=self.rules.match_target,
-            who="seat",
-            dealer=self.dealer,
-            dealers=2,
-            carry=self.carry,
-            hand_number=self.hand_number,
-        )
+        _match.check_fields(self, count="two", size=2, who="seat", dealers=2)
 
 
 def apply_result(m: ToyMatch, result: ToyResult) -> ToyMatch:

@@ -56,29 +56,19 @@ def is_count(value: object) -> TypeGuard[int]:
     return is_int(value) and 0 <= value < MAX_COUNT
 
 
-def check_fields(
-    *,
-    seed: object,
-    scores: object,
-    count: str,
-    size: int,
-    target: int,
-    who: str,
-    dealer: object,
-    dealers: int,
-    carry: object,
-    hand_number: object,
-) -> None:
-    """Check a match's fields (not its rules): the errors are :class:`MatchError`.
+def check_fields(m: Any, *, count: str, size: int, who: str, dealers: int) -> None:
+    """Check the fields of the match ``m`` (not its rules): the errors are :class:`MatchError`.
 
-    ``scores`` must be ``size`` counts (``count``: how the message says the number), at
-    most one of them at the ``target`` (``who``: "seat" or "side"); ``dealer`` a seat
-    from 0 to ``dealers - 1``.
+    ``m.scores`` must be ``size`` counts (``count``: how the message says the number), at
+    most one of them at ``m.rules.match_target`` (``who``: "seat" or "side");
+    ``m.dealer`` a seat from 0 to ``dealers - 1``; ``m.carry`` and ``m.hand_number``
+    counts; ``m.seed`` a seed or ``None``.
     """
-    if seed is not None:
-        problem = seed_problem(seed)
+    if m.seed is not None:
+        problem = seed_problem(m.seed)
         if problem is not None:
             raise MatchError(f"the match seed: {problem}")
+    scores = m.scores
     if not (
         isinstance(scores, tuple) and len(scores) == size and all(is_count(s) for s in scores)
     ):
@@ -86,15 +76,18 @@ def check_fields(
             f"scores must be {count} whole numbers of game points from 0 to "
             f"{MAX_COUNT - 1}, not {quote(scores)}"
         )
+    target = m.rules.match_target
     if sum(s >= target for s in scores) > 1:
         raise MatchError(f"scores {scores} give more than one {who} the match target {target}")
-    if not is_int(dealer) or not 0 <= dealer < dealers:
-        raise MatchError(f"the dealer must be a seat from 0 to {dealers - 1}, not {quote(dealer)}")
-    if not is_count(carry):
-        raise MatchError(f"carried points must be from 0 to {MAX_COUNT - 1}, not {quote(carry)}")
-    if not is_count(hand_number):
+    if not is_int(m.dealer) or not 0 <= m.dealer < dealers:
         raise MatchError(
-            f"the hand number must be from 0 to {MAX_COUNT - 1}, not {quote(hand_number)}"
+            f"the dealer must be a seat from 0 to {dealers - 1}, not {quote(m.dealer)}"
+        )
+    if not is_count(m.carry):
+        raise MatchError(f"carried points must be from 0 to {MAX_COUNT - 1}, not {quote(m.carry)}")
+    if not is_count(m.hand_number):
+        raise MatchError(
+            f"the hand number must be from 0 to {MAX_COUNT - 1}, not {quote(m.hand_number)}"
         )
 
 

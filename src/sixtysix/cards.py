@@ -16,7 +16,8 @@ Card.parse('QH')
 from __future__ import annotations
 
 import enum
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
+from typing import TypeVar
 
 import attrs
 
@@ -160,14 +161,24 @@ _RANK_TEXT["10"] = Rank.TEN
 _CARD_RANK = {k: v for k, v in _RANK_TEXT.items() if len(k) == 1 or k == "10"}
 
 
-def _check_rank(_: object, __: object, value: Rank) -> None:
-    if type(value) is not Rank:
-        raise ParseError(f"not a rank: {_quote(value)}")
+_T = TypeVar("_T")
 
 
-def _check_suit(_: object, __: object, value: Suit) -> None:
-    if type(value) is not Suit:
-        raise ParseError(f"not a suit: {_quote(value)}")
+def _exactly(kind: type[_T], message: str) -> Callable[[object, object, _T], None]:
+    """An attrs validator: the value must be a ``kind`` (not a subclass, not an int).
+
+    Anything else is a :class:`~sixtysix.ParseError` that reads ``message`` and the value.
+    """
+
+    def check(_: object, __: object, value: _T) -> None:
+        if type(value) is not kind:
+            raise ParseError(f"{message}{_quote(value)}")
+
+    return check
+
+
+_check_rank = _exactly(Rank, "not a rank: ")
+_check_suit = _exactly(Suit, "not a suit: ")
 
 
 @attrs.frozen(eq=False, order=False, repr=False)

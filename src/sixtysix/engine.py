@@ -24,21 +24,25 @@ Cards come in canonical order: by suit C, D, H, S, and within a suit from the ac
 
 from __future__ import annotations
 
-import itertools
 import random
 from collections.abc import Sequence
 
 from . import legality
+from ._family.deal import read_pack
 from ._seeding import TWO_HAND, shuffle
 from .cards import CARDS, POINTS, Card, exchange_card_index, marriage_value, trick_winner
 from .errors import DealError, IllegalMoveError, PositionError
 from .errors import quote as _short
 from .legality import (
+    DECIDE,
     F_CLAIM,
     F_CLOSE,
     F_DRAW,
     F_EXCHANGE,
+    FOLLOW,
+    LEAD,
     MOVES_CACHE,
+    OVER,
     cached_moves,
     claim_rule,
     close_rule,
@@ -62,7 +66,7 @@ from .moves import (
 )
 from .observe import PlayerView
 from .rules import MarriagePendingRedeem, Rules, TrumpSource
-from .state import TURN_CLOSED, CloseSnapshot, HandState, Step, build_state
+from .state import TURN_CLOSED, CloseSnapshot, HandState, build_state
 
 __all__ = [
     "apply_move",
@@ -75,11 +79,6 @@ __all__ = [
     "shuffled_deck",
     "to_move",
 ]
-
-LEAD = Step.LEAD
-FOLLOW = Step.FOLLOW
-DECIDE = Step.DECIDE
-OVER = Step.OVER
 
 _NEXT_TRICK = MarriagePendingRedeem.NEXT_TRICK_AFTER_DECLARING
 
@@ -104,37 +103,7 @@ def deal_from_order(rules: Rules, order: Sequence[Card | str], dealer: int = 0) 
         raise DealError(f"rules must be a Rules value, not {_short(rules)}")
     if dealer not in (0, 1) or type(dealer) is not int:
         raise DealError(f"the dealer must be seat 0 or 1, not {_short(dealer)}")
-    deck = rules.deck
-    if isinstance(order, str):
-        order = order.split()
-    try:
-        # Never more than one card past the deck: a huge or endless iterable is cut off.
-        items = list(itertools.islice(order, deck.size + 1))
-    except TypeError:
-        raise DealError(
-            f"the pack order must be a sequence of cards, not {_short(order)}"
-        ) from None
-    ids: list[int] = []
-    for item in items:
-        card = Card.parse(item) if isinstance(item, str) else item
-        if type(card) is not Card:
-            raise DealError(f"the pack order must hold cards, not {_short(item)}")
-        ids.append(card.index)
-    expected = deck.mask
-    seen = 0
-    for i in ids:
-        bit = 1 << i
-        if not bit & expected:
-            raise DealError(f"{CARDS[i]} is not in the {deck.name} deck")
-        if bit & seen:
-            raise DealError(f"{CARDS[i]} appears twice in the pack order")
-        seen |= bit
-    if seen != expected:
-        missing = " ".join(str(c) for c in deck.cards if not (seen >> c.index) & 1)
-        raise DealError(
-            f"the pack order has {len(ids)} cards but the {deck.name} deck has "
-            f"{deck.size}; missing: {missing}"
-        )
+    ids = read_pack(order, rules.deck)
     return _deal(rules, ids, dealer)
 
 
@@ -380,49 +349,6 @@ def _snapshot(s: HandState, closer: int) -> CloseSnapshot:
     )
 
 
-def _new(
-    s: HandState,
-    hands: tuple[int, int],
-    talon: tuple[int, ...],
-    step: Step,
-    leader: int,
-    lead: int,
-    won: tuple[int, int],
-    card_points: tuple[int, int],
-    marriages: tuple[int, int],
-    pending: tuple[int, int],
-    declared: int,
-    turn_marriage: int,
-    turn_steps: int,
-    closed_by: int,
-    close_snapshot: CloseSnapshot | None,
-    exchanged_by: int,
-    played: tuple[int, ...],
-) -> HandState:
-    return build_state(
-        s.rules,
-        s.dealer,
-        s.trump,
-        hands,
-        talon,
-        step,
-        leader,
-        lead,
-        won,
-        card_points,
-        marriages,
-        pending,
-        declared,
-        turn_marriage,
-        turn_steps,
-        closed_by,
-        close_snapshot,
-        exchanged_by,
-        played,
-        s.dealt_turnup,
-    )
-
-
 def _draw(s: HandState, winner: int) -> tuple[tuple[int, int], tuple[int, ...]]:
     talon = s.talon
     h0, h1 = s.hands
@@ -537,131 +463,66 @@ def _play_follow(s: HandState, card: int) -> HandState:
     )
 
 
-def _exchange(s: HandState) -> HandState:
-    seat = s.leader if s.step is LEAD else 1 - s.leader
-    ex = exchange_card_index(s.rules.deck, s.trump)
-    up = s.talon[-1]
-    hands = list(s.hands)
-    hands[seat] = hands[seat] ^ (1 << ex) | (1 << up)
-    return _new(
-        s,
-        (hands[0], hands[1]),
-        (*s.talon[:-1], ex),
-        s.step,
-        s.leader,
-        s.lead,
-        s.won,
-        s.card_points,
-        s.marriages,
-        s.pending,
-        s.declared,
-        s.turn_marriage,
-        s.turn_steps,
-        s.closed_by,
-        s.close_snapshot,
-        seat,
-        s.played,
-    )
+def _apply_option(s: HandState, move: Move, kind: type[Move]) -> HandState:
+    """The state after ``move`` (of type ``kind``), a legal move other than a card play.
 
-
-def _close(s: HandState) -> HandState:
-    closer = s.leader
-    at_decision = s.step is DECIDE
-    return _new(
-        s,
-        s.hands,
-        s.talon,
-        LEAD,
-        closer,
-        -1,
-        s.won,
-        s.card_points,
-        s.marriages,
-        s.pending,
-        s.declared,
-        s.turn_marriage,
-        s.turn_steps if at_decision else s.turn_steps | TURN_CLOSED,
-        closer,
-        _snapshot(s, closer),
-        s.exchanged_by,
-        s.played,
-    )
-
-
-def _marry(s: HandState, suit: int) -> HandState:
-    r = s.rules
-    seat = s.leader
-    value = marriage_value(suit, s.trump)
-    marriages = list(s.marriages)
-    pending = list(s.pending)
-    if s.won[seat] and r.marriage_pending_redeem is not _NEXT_TRICK:
-        marriages[seat] += value
-    else:
-        pending[seat] += value
-    over = rule_facts(r).marriage_out and s.card_points[seat] + marriages[seat] >= 66
-    return _new(
-        s,
-        s.hands,
-        s.talon,
-        OVER if over else LEAD,
-        seat,
-        -1,
-        s.won,
-        s.card_points,
-        (marriages[0], marriages[1]),
-        (pending[0], pending[1]),
-        s.declared | 1 << (seat * 4 + suit),
-        suit,
-        s.turn_steps,
-        s.closed_by,
-        s.close_snapshot,
-        s.exchanged_by,
-        s.played,
-    )
-
-
-def _after_decision_draw(s: HandState) -> HandState:
-    hands, talon = _draw(s, s.leader)
-    return _new(
-        s,
+    Every field starts as it is in ``s``; each kind of move changes only its own.
+    """
+    hands, talon, step, leader, lead = s.hands, s.talon, s.step, s.leader, s.lead
+    marriages, pending, declared = s.marriages, s.pending, s.declared
+    turn_marriage, turn_steps = s.turn_marriage, s.turn_steps
+    closed_by, close_snapshot, exchanged_by = s.closed_by, s.close_snapshot, s.exchanged_by
+    if kind is Marry:
+        r = s.rules
+        suit: int = move.suit  # type: ignore[union-attr]
+        value = marriage_value(suit, s.trump)
+        m, p = list(marriages), list(pending)
+        if s.won[leader] and r.marriage_pending_redeem is not _NEXT_TRICK:
+            m[leader] += value
+        else:
+            p[leader] += value
+        marriages, pending = (m[0], m[1]), (p[0], p[1])
+        over = rule_facts(r).marriage_out and s.card_points[leader] + m[leader] >= 66
+        step, lead = (OVER if over else LEAD), -1
+        declared |= 1 << (leader * 4 + suit)
+        turn_marriage = suit
+    elif kind is Exchange:
+        exchanged_by = leader if step is LEAD else 1 - leader
+        ex = exchange_card_index(s.rules.deck, s.trump)
+        h = list(hands)
+        h[exchanged_by] = h[exchanged_by] ^ (1 << ex) | (1 << talon[-1])
+        hands, talon = (h[0], h[1]), (*talon[:-1], ex)
+    elif kind is Close:
+        if step is not DECIDE:
+            turn_steps |= TURN_CLOSED
+        step, lead = LEAD, -1
+        closed_by, close_snapshot = leader, _snapshot(s, leader)
+    elif kind is Draw:
+        hands, talon = _draw(s, leader)
+        step, lead, turn_marriage, turn_steps = LEAD, -1, -1, 0
+    else:  # Claim
+        step = OVER
+    return build_state(
+        s.rules,
+        s.dealer,
+        s.trump,
         hands,
         talon,
-        LEAD,
-        s.leader,
-        -1,
+        step,
+        leader,
+        lead,
         s.won,
         s.card_points,
-        s.marriages,
-        s.pending,
-        s.declared,
-        -1,
-        0,
-        s.closed_by,
-        s.close_snapshot,
-        s.exchanged_by,
+        marriages,
+        pending,
+        declared,
+        turn_marriage,
+        turn_steps,
+        closed_by,
+        close_snapshot,
+        exchanged_by,
         s.played,
-    )
-
-
-def _claim(s: HandState) -> HandState:
-    return _new(
-        s,
-        s.hands,
-        s.talon,
-        OVER,
-        s.leader,
-        s.lead,
-        s.won,
-        s.card_points,
-        s.marriages,
-        s.pending,
-        s.declared,
-        s.turn_marriage,
-        s.turn_steps,
-        s.closed_by,
-        s.close_snapshot,
-        s.exchanged_by,
-        s.played,
+        s.dealt_turnup,
     )
 
 
@@ -695,15 +556,7 @@ def apply_move(state: HandState, move: Move | str) -> HandState:
             elif lead_mask(state.rules, 0, state.turn_marriage) >> card & 1:
                 return _play_lead(state, card)
     elif _legal(state, move):
-        if kind is Marry:
-            return _marry(state, move.suit)  # type: ignore[union-attr]
-        if kind is Exchange:
-            return _exchange(state)
-        if kind is Close:
-            return _close(state)
-        if kind is Draw:
-            return _after_decision_draw(state)
-        return _claim(state)
+        return _apply_option(state, move, kind)
     raise IllegalMoveError(move, explain_illegal(state, move) or "not allowed here")
 
 

@@ -92,16 +92,7 @@ class Match(_match.MatchScores):
         if not _is_int(self.seats) or self.seats not in (2, 3):
             raise MatchError(f"a match has 2 or 3 seats, not {quote(self.seats)}")
         _match.check_fields(
-            seed=self.seed,
-            scores=self.scores,
-            count=str(self.seats),
-            size=self.seats,
-            target=self.rules.match_target,
-            who="seat",
-            dealer=self.dealer,
-            dealers=self.seats,
-            carry=self.carry,
-            hand_number=self.hand_number,
+            self, count=str(self.seats), size=self.seats, who="seat", dealers=self.seats
         )
 
     @property

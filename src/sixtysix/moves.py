@@ -24,7 +24,8 @@ from typing import ClassVar, TypeAlias
 import attrs
 
 from . import _text
-from .cards import _SYMBOLS, CARDS, Card, Suit
+from ._family.moves import not_a_move
+from .cards import CARDS, Card, Suit, _exactly
 from .errors import ParseError
 from .errors import quote as _short
 
@@ -44,14 +45,8 @@ __all__ = [
 ]
 
 
-def _check_card(_: object, __: object, value: Card) -> None:
-    if type(value) is not Card:
-        raise ParseError(f"Play needs a Card, not {_short(value)}")
-
-
-def _check_suit(_: object, __: object, value: Suit) -> None:
-    if type(value) is not Suit:
-        raise ParseError(f"Marry needs a Suit, not {_short(value)}")
+_check_card = _exactly(Card, "Play needs a Card, not ")
+_check_suit = _exactly(Suit, "Marry needs a Suit, not ")
 
 
 @attrs.frozen
@@ -217,9 +212,4 @@ def parse_move(text: str) -> Move:
             return MARRY[Suit.parse(words[1])]
         except ParseError:
             pass
-    char = _text.stray(text, _SYMBOLS)
-    why = f": {char} is not a character of move text" if char else ""
-    raise ParseError(
-        f"not a move: {_short(text)}{why} (write a card such as QH, or marry H, exchange, "
-        "close, draw or claim)"
-    )
+    raise not_a_move(text, "not a move", "exchange, close, draw or claim")

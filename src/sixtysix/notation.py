@@ -25,6 +25,7 @@ from typing import Any
 
 import attrs
 
+from . import _hooks
 from ._notation import fields_of
 from .cards import (
     CARDS,
@@ -799,3 +800,10 @@ def _render(position: HandState | PlayerView) -> str:
         what = {Step.LEAD: "lead", Step.FOLLOW: "follow", Step.DECIDE: "draw or close"}
         lines.append(f"to move: seat {position.to_move} ({what[position.step]})")
     return "\n".join(lines)
+
+
+# The text forms that HandState and PlayerView show (sixtysix._hooks).
+_hooks.dump_position.register(dump_position)
+_hooks.render.register(render)
+_hooks.dump_view.register(dump_view)
+_hooks.load_view.register(load_view)

@@ -44,6 +44,7 @@ import random
 
 import attrs
 
+from . import _hooks
 from .cards import (
     CARDS,
     HIGHER,
@@ -244,7 +245,7 @@ class PlayerView(HandFacts):
             ParseError: the text is not the view of a reachable state (see
                 :func:`~sixtysix.notation.load_view`).
         """
-        from .notation import load_view  # notation imports this module
+        from ._hooks import load_view  # made by notation, which imports this module
 
         return load_view(text)
 
@@ -263,7 +264,7 @@ class PlayerView(HandFacts):
         >>> eval(repr(view)) == view
         True
         """
-        from .notation import dump_view  # notation imports this module
+        from ._hooks import dump_view  # made by notation, which imports this module
 
         try:
             return f"PlayerView.parse({dump_view(self)!r})"
@@ -283,7 +284,7 @@ class PlayerView(HandFacts):
         seat 1 won 0 tricks, 0 points
         to move: seat 1 (lead)
         """
-        from .notation import render  # notation imports this module
+        from ._hooks import render  # made by notation, which imports this module
 
         try:
             return render(self)
@@ -306,7 +307,7 @@ class PlayerView(HandFacts):
 
     def _repr_svg_(self) -> str:
         """What the seat sees, as an SVG picture, for Jupyter (see :mod:`sixtysix.svg`)."""
-        from .svg import position_svg
+        from ._hooks import position_svg  # made by svg, which imports this module
 
         return position_svg(self)
 
@@ -605,3 +606,9 @@ def determinize(view: PlayerView, rng: random.Random) -> HandState:
     rng.shuffle(rest)
     talon = (*rest, view.talon_bottom) if view.talon_size else ()
     return _make_state(view, opponent, talon)
+
+
+# The check that sixtysix.validate.validate runs on a view (sixtysix._hooks).
+_hooks.view_problems.register(
+    lambda value: validate_view(value) if isinstance(value, PlayerView) else None
+)

@@ -24,6 +24,7 @@ from typing import Any
 import attrs
 
 from . import _text
+from ._family.rules import NamedEnum, rules_from_dict, rules_to_dict
 from .cards import Deck
 from .errors import RulesError
 from .errors import quote as _quote
@@ -65,16 +66,8 @@ __all__ = [
 ]
 
 
-class _NamedEnum(enum.Enum):
-    """An enum whose values are its member names (so JSON holds the names)."""
-
-    @staticmethod
-    def _generate_next_value_(name: str, start: int, count: int, last_values: list[Any]) -> str:
-        return name
-
-    def __str__(self) -> str:
-        """The member name."""
-        return self.name
+#: An enum whose values are its member names (so JSON holds the names).
+_NamedEnum = NamedEnum
 
 
 class TrumpSource(_NamedEnum):
@@ -469,16 +462,7 @@ class Rules:
         >>> CLASSIC_66.to_dict()["strict_play"], CLASSIC_66.to_dict()["deal_packets"]
         ('FOLLOW_HEAD_OR_TRUMP', [3, 3])
         """
-        out: dict[str, Any] = {}
-        for field in attrs.fields(Rules):
-            value = getattr(self, field.name)
-            if isinstance(value, enum.Enum):
-                out[field.name] = value.name
-            elif isinstance(value, tuple):
-                out[field.name] = list(value)
-            else:
-                out[field.name] = value
-        return out
+        return rules_to_dict(self)
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any], *, base: Rules | None = None) -> Rules:
@@ -493,39 +477,9 @@ class Rules:
         Raises:
             RulesError: an unknown field, a value of the wrong kind, or an inconsistent set.
         """
-        if not isinstance(data, Mapping):
-            raise RulesError(
-                f"rules must be a mapping of field names to values, not {_quote(data)}"
-            )
-        items = dict(data)
-        if "preset" in items:
-            base = get_preset(items.pop("preset"))
-        base = base if base is not None else CLASSIC_66
-        if not isinstance(base, Rules):
-            raise RulesError(f"base must be a Rules value, not {_quote(base)}")
-        fields = {f.name: f for f in attrs.fields(Rules)}
-        changes: dict[str, Any] = {}
-        for key, value in items.items():
-            if key not in fields:
-                raise RulesError(
-                    f"unknown rules field {_quote(key)}; the fields are: {', '.join(fields)}"
-                )
-            current = getattr(base, key)
-            if isinstance(current, enum.Enum):
-                enum_type = type(current)
-                member = enum_type.__members__.get(value) if isinstance(value, str) else None
-                if member is None and isinstance(value, enum_type):
-                    member = value
-                if member is None:
-                    allowed = ", ".join(enum_type.__members__)
-                    raise RulesError(
-                        f"rules field {_quote(key)} cannot be {_quote(value)}; "
-                        f"allowed values: {allowed}"
-                    )
-                changes[key] = member
-            else:
-                changes[key] = value
-        return attrs.evolve(base, **changes)
+        return rules_from_dict(
+            Rules, data, base, default=CLASSIC_66, get_preset=get_preset, what="rules"
+        )
 
 
 CLASSIC_66 = Rules()

@@ -225,7 +225,7 @@ class HandState(HandFacts):
         >>> eval(repr(state)) == state
         True
         """
-        from .notation import dump_position  # notation imports this module
+        from ._hooks import dump_position  # made by notation, which imports this module
 
         try:
             return f"load_position({dump_position(self)!r})"
@@ -248,7 +248,7 @@ class HandState(HandFacts):
         seat 1 won 0 tricks, 0 points
         to move: seat 1 (lead)
         """
-        from .notation import render  # notation imports this module
+        from ._hooks import render  # made by notation, which imports this module
 
         try:
             return render(self)
@@ -267,7 +267,7 @@ class HandState(HandFacts):
 
     def _repr_svg_(self) -> str:
         """The position as an SVG picture, for Jupyter (see :func:`sixtysix.svg.position_svg`)."""
-        from .svg import position_svg
+        from ._hooks import position_svg  # made by svg, which imports this module
 
         return position_svg(self)
 

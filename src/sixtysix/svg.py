@@ -33,6 +33,7 @@ import re
 from collections.abc import Iterable, Sequence
 from xml.sax.saxutils import escape, quoteattr
 
+from . import _hooks
 from .cards import CARDS, POINTS, Card, Suit, cards_of
 from .errors import SixtySixError, quote
 from .observe import PlayerView
@@ -172,6 +173,44 @@ def _svg(width: float, height: float, title: str, body: Iterable[str]) -> str:
     )
 
 
+def _spread(cards: Sequence[Card | None], x0: float, y: float, step: float) -> list[str]:
+    """Cards (``None`` for a back) in a row from ``x0``, ``step`` apart."""
+    return [_card(c, x0 + i * step, y) for i, c in enumerate(cards)]
+
+
+def _table(width: float, height: float, panel_x: float) -> list[str]:
+    """The felt of a position picture, and the darker panel from ``panel_x`` to the right."""
+    return [
+        f'<rect width="{width}" height="{height}" rx="12" fill="{_FELT}"/>',
+        f'<rect x="{panel_x - 8}" y="8" width="{width - panel_x}" height="{height - 16}" '
+        f'rx="8" fill="{_FELT_EDGE}"/>',
+    ]
+
+
+def _trump_badge(x: float, trump: int) -> list[str]:
+    """The panel's heading "Trump" at ``x`` and the trump suit's symbol in a disc."""
+    return [
+        _text(x, 36, "Trump", size=13, weight="bold"),
+        f'<circle cx="{x + 82}" cy="31" r="17" fill="#fffdf7" stroke="#6d6d6d" '
+        'stroke-width="0.8"/>',
+        _suit_path(trump, x + 70, 19, 24),
+    ]
+
+
+def _caption(x: float, y: float, words: str) -> str:
+    """A small muted line of text centred on ``x``: what a card or a place on the table is."""
+    return _text(x, y, words, size=11, fill=_MUTED, anchor="middle")
+
+
+def _empty_place(x: float, y: float, words: str) -> list[str]:
+    """A dashed outline where a card would lie, and ``words`` under it."""
+    return [
+        f'<rect x="{x}" y="{y}" width="{CARD_W}" height="{CARD_H}" rx="5" fill="none" '
+        f'stroke="{_MUTED}" stroke-dasharray="4 3" stroke-width="1"/>',
+        _caption(x + CARD_W / 2, y + CARD_H + 16, words),
+    ]
+
+
 def _to_card(value: Card | str | None) -> Card | None:
     if value is None or isinstance(value, Card):
         return value
@@ -231,9 +270,9 @@ def record_html(record: object, *, names: Sequence[str] | None = None) -> str:
         SixtySixError: ``record`` is not a record, or bad ``names``.
         RecordError: the record does not replay.
     """
-    from .viewer import record_html as page
+    from ._hooks import record_html as page  # made by the viewer, which imports this module
 
-    return page(record, names=names)
+    return page(record, names)
 
 
 # ------------------------------------------------------------------ positions
@@ -372,11 +411,7 @@ def position_svg(
     top = 1 - bottom
     label = names or default_names
     p = position
-    body = [
-        f'<rect width="{_WIDTH}" height="{_HEIGHT}" rx="12" fill="{_FELT}"/>',
-        f'<rect x="{_PANEL_X - 8}" y="8" width="{_WIDTH - _PANEL_X}" height="{_HEIGHT - 16}" '
-        f'rx="8" fill="{_FELT_EDGE}"/>',
-    ]
+    body = _table(_WIDTH, _HEIGHT, _PANEL_X)
     # The two hands, with their owners' names.
     body.append(_text(24, 24, _seat_label(p, top, label), weight="bold"))
     body += _row(hands[top], _ROW_TOP, known if view is not None and top != view.seat else 0)
@@ -388,31 +423,9 @@ def position_svg(
     tx = 208
     if p.lead >= 0:
         body.append(_face(CARDS[p.lead], tx, _ROW_MID))
-        body.append(
-            _text(
-                tx + CARD_W / 2,
-                _ROW_MID + CARD_H + 16,
-                f"led by {label[p.leader]}",
-                size=11,
-                fill=_MUTED,
-                anchor="middle",
-            )
-        )
+        body.append(_caption(tx + CARD_W / 2, _ROW_MID + CARD_H + 16, f"led by {label[p.leader]}"))
     else:
-        body.append(
-            f'<rect x="{tx}" y="{_ROW_MID}" width="{CARD_W}" height="{CARD_H}" rx="5" '
-            f'fill="none" stroke="{_MUTED}" stroke-dasharray="4 3" stroke-width="1"/>'
-        )
-        body.append(
-            _text(
-                tx + CARD_W / 2,
-                _ROW_MID + CARD_H + 16,
-                "trick",
-                size=11,
-                fill=_MUTED,
-                anchor="middle",
-            )
-        )
+        body += _empty_place(tx, _ROW_MID, "trick")
     # The last trick, smaller, to the right.
     last = _last_trick(p.played, p.won, p.dealer)
     if last:
@@ -425,17 +438,8 @@ def position_svg(
             + "</g>"
         )
         worth = POINTS[lead] + POINTS[follow]
-        body.append(_text(lx + 40, _ROW_MID, "last trick", size=11, fill=_MUTED, anchor="middle"))
-        body.append(
-            _text(
-                lx + 40,
-                _ROW_MID + CARD_H + 16,
-                f"won by {label[winner]} ({worth})",
-                size=11,
-                fill=_MUTED,
-                anchor="middle",
-            )
-        )
+        body.append(_caption(lx + 40, _ROW_MID, "last trick"))
+        body.append(_caption(lx + 40, _ROW_MID + CARD_H + 16, f"won by {label[winner]} ({worth})"))
     result = score_hand(p) if isinstance(p, HandState) and p.step is Step.OVER else None
     body += _panel(p, label, score, result)
     title = _title(p, label, result)
@@ -455,21 +459,7 @@ def _talon(
     x, y = 28, _ROW_MID
     out: list[str] = []
     if size == 0:
-        out.append(
-            f'<rect x="{x + 12}" y="{y}" width="{CARD_W}" height="{CARD_H}" rx="5" fill="none" '
-            f'stroke="{_MUTED}" stroke-dasharray="4 3" stroke-width="1"/>'
-        )
-        out.append(
-            _text(
-                x + 12 + CARD_W / 2,
-                y + CARD_H + 16,
-                "talon exhausted",
-                size=11,
-                fill=_MUTED,
-                anchor="middle",
-            )
-        )
-        return out
+        return _empty_place(x + 12, y, "talon exhausted")
     cross_y = y + (CARD_H - CARD_W) / 2
     # The face-down stack: one back drawn per card, up to three, slightly offset.
     stack = [_back(x + 40 + 2 * i, y - 2 * i) for i in range(min(size - 1, 3))]
@@ -488,16 +478,7 @@ def _talon(
             f'rotate(90)">' + _face(CARDS[bottom_card], 0, 0) + "</g>"
         )
         out += stack
-    out.append(
-        _text(
-            x + 40,
-            y + CARD_H + 16,
-            f"talon: {size} card{'s' if size != 1 else ''}",
-            size=11,
-            fill=_MUTED,
-            anchor="middle",
-        )
-    )
+    out.append(_caption(x + 40, y + CARD_H + 16, f"talon: {size} card{'s' if size != 1 else ''}"))
     return out
 
 
@@ -508,12 +489,7 @@ def _panel(
     result: HandResult | None,
 ) -> list[str]:
     x = _PANEL_X + 6
-    out = [_text(x, 36, "Trump", size=13, weight="bold")]
-    out.append(
-        f'<circle cx="{x + 82}" cy="31" r="17" fill="#fffdf7" stroke="#6d6d6d" '
-        'stroke-width="0.8"/>'
-    )
-    out.append(_suit_path(p.trump, x + 70, 19, 24))
+    out = _trump_badge(x, p.trump)
     rules = preset_name(p.rules) or "house rules"
     out.append(_text(x, 66, rules, size=11, fill=_MUTED))
     y = 96
@@ -561,3 +537,7 @@ def _title(p: HandState | PlayerView, label: tuple[str, str], result: HandResult
     else:
         outcome = f"{label[result.winner]} wins {_plural(result.game_points, 'game point')}"
     return f"{game} hand over: {outcome} ({_END_WORDS[result.reason]}); trump {trump}; {points}"
+
+
+# The picture that HandState and PlayerView show in Jupyter (sixtysix._hooks).
+_hooks.position_svg.register(position_svg)

@@ -37,7 +37,7 @@ from __future__ import annotations
 import enum
 import itertools
 from collections.abc import Sequence
-from typing import TypeVar
+from typing import Any, TypeVar
 
 import attrs
 
@@ -57,40 +57,24 @@ from .moves import (
     CLOSE,
     DRAW,
     EXCHANGE,
-    Claim,
-    Close,
-    Draw,
-    Exchange,
     Marry,
     Move,
     Play,
 )
 from .rules import (
     PRESETS,
-    BothOver66,
     ClaimMode,
-    ClosedWinBasis,
-    CloserBeaten,
     CloseTiming,
-    DealerAfterTie,
-    ExchangeTiming,
-    ExchangeWhenClosed,
-    FailedClose,
-    FalseClaim,
     LastTrick,
-    MarriageBeforeFirstTrick,
     MarriageLead,
     MarriagePendingRedeem,
-    NextDealer,
     Rules,
-    Schwarz,
-    SitOutScores,
     StrictPlay,
     TrumpSource,
 )
 from .scoring import HandEnd, HandResult, score_hand
 from .state import TURN_CLOSED, HandState, Step
-from .validate import validate
+from .validate import _led_by, _marriages_declared, validate
 
 __all__ = [
     "ALL_MOVES",
@@ -175,43 +159,38 @@ def _house_rules(draw: st.DrawFn, claim_mode: ClaimMode | None) -> Rules:
         if source is TrumpSource.NEXT_CARD
         else draw(st.integers(1, 32))
     )
-    small = st.one_of(st.sampled_from([2, 4, 6, 0]), st.integers(0, 32))
-    return Rules(
-        deck=deck,
-        deal_packets=packets,
-        trump_source=source,
-        trump_after_round=after,
-        strict_play=draw(_enum(StrictPlay)),
-        exchange_timing=draw(_enum(ExchangeTiming)),
-        exchange_requires_won_trick=draw(st.booleans()),
-        exchange_on_first_lead=draw(st.booleans()),
-        exchange_min_talon=draw(small),
-        exchange_when_closed=draw(_enum(ExchangeWhenClosed)),
-        marriage_lead=draw(_enum(MarriageLead)),
-        marriage_before_first_trick=draw(_enum(MarriageBeforeFirstTrick)),
-        marriage_pending_redeem=draw(_enum(MarriagePendingRedeem)),
-        marriage_in_strict_phase=draw(st.booleans()),
-        marriage_out_without_lead=draw(st.booleans()),
-        closing_allowed=draw(st.booleans()),
-        close_timing=draw(_enum(CloseTiming)),
-        close_on_first_lead=draw(st.booleans()),
-        close_min_talon=draw(small),
-        closed_win_basis=draw(_enum(ClosedWinBasis)),
-        failed_close=draw(_enum(FailedClose)),
-        closer_beaten=draw(_enum(CloserBeaten)),
-        last_trick=draw(_enum(LastTrick)),
-        claim_mode=claim_mode if claim_mode is not None else draw(_enum(ClaimMode)),
-        false_claim=draw(_enum(FalseClaim)),
-        both_over_66=draw(_enum(BothOver66)),
-        tie_carry=draw(st.integers(0, 1)),
-        schneider_threshold=draw(st.one_of(st.just(33), st.integers(0, 200))),
-        schneider_counts_marriages=draw(st.booleans()),
-        schwarz=draw(_enum(Schwarz)),
-        match_target=draw(st.one_of(st.sampled_from([7, 11]), st.integers(1, 1000))),
-        next_dealer=draw(_enum(NextDealer)),
-        dealer_after_tie=draw(_enum(DealerAfterTie)),
-        sit_out_scores=draw(_enum(SitOutScores)),
-    )
+    drawn: dict[str, Any] = {
+        "deck": deck,
+        "deal_packets": packets,
+        "trump_source": source,
+        "trump_after_round": after,
+    }
+    if claim_mode is not None:
+        drawn["claim_mode"] = claim_mode
+    for field in attrs.fields(Rules):  # every other field, in field order
+        if field.name not in drawn:
+            drawn[field.name] = draw(_field_values(field.name, field.default))
+    return Rules(**drawn)
+
+
+_SMALL_TALON = st.one_of(st.sampled_from([2, 4, 6, 0]), st.integers(0, 32))
+#: The values drawn for the whole-number fields of :class:`Rules` (defaults first).
+_NUMBERS: dict[str, st.SearchStrategy[int]] = {
+    "exchange_min_talon": _SMALL_TALON,
+    "close_min_talon": _SMALL_TALON,
+    "tie_carry": st.integers(0, 1),
+    "schneider_threshold": st.one_of(st.just(33), st.integers(0, 200)),
+    "match_target": st.one_of(st.sampled_from([7, 11]), st.integers(1, 1000)),
+}
+
+
+def _field_values(name: str, default: object) -> st.SearchStrategy[Any]:
+    """Every value :func:`house_rules` may give the :class:`Rules` field ``name``."""
+    if isinstance(default, enum.Enum):
+        return _enum(type(default))
+    if isinstance(default, bool):
+        return st.booleans()
+    return _NUMBERS[name]
 
 
 def house_rules(*, claim_mode: ClaimMode | None = None) -> st.SearchStrategy[Rules]:
@@ -719,13 +698,9 @@ def _check_turn(s: HandState) -> None:
 def _check_marriages(s: HandState, tricks: list[tuple[int, int, int, int]]) -> None:
     r = s.rules
     holder_played = _played_by(s)
-    leads = [0, 0]
-    for leader, lead, _, _ in tricks:
-        leads[leader] |= 1 << lead
-    if s.lead >= 0:
-        leads[s.leader] |= 1 << s.lead
+    leads = _led_by(s, tricks)
     for seat in (0, 1):
-        declared = [suit for suit in range(4) if s.declared >> (seat * 4 + suit) & 1]
+        declared = _marriages_declared(s, seat)
         value = sum(_marriage_value(s, suit) for suit in declared)
         if s.marriages[seat] + s.pending[seat] != value:
             raise _fail(
@@ -990,13 +965,13 @@ def check_transition(before: HandState, move: Move, after: HandState) -> None:
     if isinstance(move, Play):
         _check_play(b, move.card.index, a)
         return
-    if isinstance(move, Claim):
+    if move == CLAIM:
         if a != attrs.evolve(b, step=Step.OVER):
             raise _fail(a, "a claim must end the hand and change nothing else")
         return
     if a.won != b.won or a.played != b.played or a.lead != b.lead:
         raise _fail(a, f"{move} changed the tricks")
-    if isinstance(move, Exchange):
+    if move == EXCHANGE:
         ex, up = _exchange_card(b), b.talon[-1]
         hand = b.hands[mover] & ~(1 << ex) | 1 << up
         if (
@@ -1009,7 +984,7 @@ def check_transition(before: HandState, move: Move, after: HandState) -> None:
         ):
             raise _fail(a, "the exchange must swap the exchange card with the turn-up (§3)")
         return
-    if isinstance(move, Close):
+    if move == CLOSE:
         opp = 1 - mover
         snap = a.close_snapshot
         if (
@@ -1026,7 +1001,7 @@ def check_transition(before: HandState, move: Move, after: HandState) -> None:
         ):
             raise _fail(a, "closing must keep the lead, draw nothing and snapshot the opponent")
         return
-    if isinstance(move, Draw):
+    if move == DRAW:
         top, nxt = b.talon[0], b.talon[1]
         hands = [b.hands[0], b.hands[1]]
         hands[mover] |= 1 << top

@@ -54,7 +54,6 @@ from .legality import (
     rule_facts,
 )
 from .rules import (
-    ClaimMode,
     CloseTiming,
     ExchangeTiming,
     ExchangeWhenClosed,
@@ -351,17 +350,28 @@ def _played_by(s: HandState) -> tuple[int, int]:
     return out[0], out[1]
 
 
+def _led_by(s: HandState, tricks: list[tuple[int, int, int, int]]) -> tuple[int, int]:
+    """The cards each seat has led, from the completed ``tricks`` and the card on the table."""
+    out = [0, 0]
+    for leader, lead, _, _ in tricks:
+        out[leader] |= 1 << lead
+    if s.lead >= 0:
+        out[s.leader] |= 1 << s.lead
+    return out[0], out[1]
+
+
+def _marriages_declared(s: HandState, seat: int) -> list[int]:
+    """The suits whose marriage ``seat`` has declared, by index."""
+    return [suit for suit in range(4) if s.declared >> (seat * 4 + suit) & 1]
+
+
 def _marriage_problems(s: HandState, tricks: list[tuple[int, int, int, int]]) -> list[str]:
     r = s.rules
     out = []
     mine_played = _played_by(s)
-    leads = [0, 0]
-    for leader, lead, _, _ in tricks:
-        leads[leader] |= 1 << lead
-    if s.lead >= 0:
-        leads[s.leader] |= 1 << s.lead
+    leads = _led_by(s, tricks)
     for seat in (0, 1):
-        declared = [suit for suit in range(4) if s.declared >> (seat * 4 + suit) & 1]
+        declared = _marriages_declared(s, seat)
         value = sum(marriage_value(suit, s.trump) for suit in declared)
         if s.marriages[seat] + s.pending[seat] != value:
             out.append(
@@ -408,7 +418,7 @@ def _marriage_problems(s: HandState, tricks: list[tuple[int, int, int, int]]) ->
 def _subset_sum(s: HandState, seat: int, target: int) -> bool:
     if not target:
         return True
-    suits = [suit for suit in range(4) if s.declared >> (seat * 4 + suit) & 1]
+    suits = _marriages_declared(s, seat)
     values = [marriage_value(suit, s.trump) for suit in suits]
     return any(
         sum(v for k, v in enumerate(values) if subset >> k & 1) == target
@@ -479,7 +489,7 @@ def _closing_problems(s: HandState, tricks: list[tuple[int, int, int, int]]) -> 
 
 def _ending_problems(s: HandState, played: int) -> list[str]:
     r = s.rules
-    auto = r.claim_mode is ClaimMode.AUTO
+    auto = rule_facts(r).auto
     step = s.step
     leader_points = s.card_points[s.leader] + s.marriages[s.leader]
     if auto and step in (Step.LEAD, Step.DECIDE):
@@ -558,7 +568,7 @@ def _history_problems(s: HandState, tricks: list[Trick]) -> list[str]:
     out = _bottom_problems(s, tricks, draws, when)
     out += _strict_problems(s, tricks, draws, at, when)
     out += _declaration_problems(s, tricks, draws, at, when)
-    if not out and s.rules.claim_mode is ClaimMode.AUTO:
+    if not out and rule_facts(s.rules).auto:
         out += _auto_problems(s, tricks, when)
     if out:
         return out
@@ -793,7 +803,7 @@ def _exchange_turns(
         s.step is Step.OVER
         and bool(s.hands[0] | s.hands[1])
         and not (s.closed_by < 0 and s.talon and draws == played - 1)
-        and (r.claim_mode is not ClaimMode.AUTO or s.turn_marriage >= 0)
+        and (not rule_facts(r).auto or s.turn_marriage >= 0)
     )
     turns = []
     for j in range(1, min(last, played + (1 if begun else 0)) + 1):
@@ -915,8 +925,9 @@ def validate(position: HandState | PlayerView) -> list[str]:
     value: object = position
     if isinstance(value, HandState):
         return state_problems(value)
-    from .observe import PlayerView, validate_view  # observe imports this module
+    from ._hooks import view_problems  # made by observe, which imports this module
 
-    if isinstance(value, PlayerView):
-        return validate_view(value)
+    found = view_problems(value)
+    if found is not None:
+        return found
     return [f"expected a HandState or a PlayerView, not {type(value).__name__}"]

@@ -184,16 +184,6 @@ def test_record_rejections() -> None:
             p4.load_record(text)
     with pytest.raises(RecordError, match="JSON text"):
         p4.HandRecord.from_json(5)  # type: ignore[arg-type]
-    # A bad field of a record read from text: the line and column of its value.
-    lines = record.to_json(indent=1).splitlines()
-    at = next(n for n, line in enumerate(lines) if line.startswith(' "dealer"'))
-    lines[at] = ' "dealer": 7,'
-    with pytest.raises(RecordError, match=rf"^line {at + 1}, column 12: dealer: a seat from 0"):
-        p4.load_record("\n".join(lines))
-    moves = next(n for n, line in enumerate(lines) if line.startswith(' "moves"'))
-    lines[moves + 2] = '  "QX",'
-    with pytest.raises(RecordError, match=rf"^line {moves + 3}, column 3: "):
-        p4.HandRecord.from_json("\n".join(lines))
     # Replay checks the pack against the seed, every move and the result.
     with pytest.raises(RecordError, match="not the shuffle of seed 9"):
         p4.replay(attrs.evolve(record, pack=tuple(reversed(record.pack))))
@@ -209,12 +199,6 @@ def test_record_rejections() -> None:
     assert unfinished.result is None and p4.replay(unfinished).played == ()
     packed = p4.record_hand(p4.FOUR_HAND_24, [], pack=p4.shuffled_deck(p4.FOUR_HAND_24, 1))
     assert packed.seed is None
-    # A pack given as an iterator is read once; text is split at spaces.
-    order = p4.shuffled_deck(p4.FOUR_HAND_24, 1)
-    assert p4.record_hand(p4.FOUR_HAND_24, [], pack=iter(order)) == packed
-    assert p4.record_hand(p4.FOUR_HAND_24, [], pack=" ".join(map(str, order))) == packed
-    with pytest.raises(DealError, match="sequence of cards"):
-        p4.record_hand(p4.FOUR_HAND_24, [], pack=5)  # type: ignore[arg-type]
     with pytest.raises(IllegalMoveError):
         p4.record_hand(p4.FOUR_HAND_24, ["claim"], seed=1)
     for bad in [{"rules": 1}, {"dealer": "x"}, {"scores": (1,)}, {"pack": ["AC"]}, {"moves": [1]}]:
@@ -222,6 +206,29 @@ def test_record_rejections() -> None:
             attrs.evolve(record, **bad)  # type: ignore[arg-type]
     with pytest.raises(RecordError, match="result"):
         attrs.evolve(record, result=1)  # type: ignore[arg-type]
+
+
+def test_record_errors_from_text_give_line_and_column() -> None:
+    record = _game_record()
+    lines = record.to_json(indent=1).splitlines()
+    at = next(n for n, line in enumerate(lines) if line.startswith(' "dealer"'))
+    lines[at] = ' "dealer": 7,'
+    with pytest.raises(RecordError, match=rf"^line {at + 1}, column 12: dealer: a seat from 0"):
+        p4.load_record("\n".join(lines))
+    moves = next(n for n, line in enumerate(lines) if line.startswith(' "moves"'))
+    lines[moves + 2] = '  "QX",'
+    with pytest.raises(RecordError, match=rf"^line {moves + 3}, column 3: "):
+        p4.HandRecord.from_json("\n".join(lines))
+
+
+def test_record_hand_reads_a_pack_once() -> None:
+    order = p4.shuffled_deck(p4.FOUR_HAND_24, 1)
+    packed = p4.record_hand(p4.FOUR_HAND_24, [], pack=order)
+    # A pack given as an iterator is read once; text is split at spaces.
+    assert p4.record_hand(p4.FOUR_HAND_24, [], pack=iter(order)) == packed
+    assert p4.record_hand(p4.FOUR_HAND_24, [], pack=" ".join(map(str, order))) == packed
+    with pytest.raises(DealError, match="sequence of cards"):
+        p4.record_hand(p4.FOUR_HAND_24, [], pack=5)  # type: ignore[arg-type]
 
 
 def test_match_record_rejections() -> None:

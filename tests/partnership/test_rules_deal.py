@@ -67,8 +67,8 @@ def test_rules_dicts_and_presets() -> None:
     assert p4.preset_name(house) is None and p4.preset_name(p4.FOUR_HAND_66) == "FOUR_HAND_66"
     bads: list[tuple[dict[str, object], str]] = [
         ({"colour": 1}, "unknown four-hand rules field"),
-        ({"deck": "D99"}, "use D24 or D32"),
-        ({"undertrump": "SOMETIMES"}, "use REQUIRED or FREE"),
+        ({"deck": "D99"}, "cannot be .D99.; allowed values: D24, D20, D32"),
+        ({"undertrump": "SOMETIMES"}, "allowed values: REQUIRED, FREE"),
         ({"preset": "CLASSIC_66"}, "no four-hand preset"),
     ]
     for bad, words in bads:

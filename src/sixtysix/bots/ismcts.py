@@ -9,7 +9,6 @@ import time
 import attrs
 
 from ..engine import apply_move, legal_moves
-from ..errors import SixtySixError
 from ..moves import CLAIM, Move
 from ..observe import PlayerView, determinize, observe
 from ..rules import CloserBeaten
@@ -17,6 +16,7 @@ from ..search._core import MAX_VALUE, terminal_value
 from ..search.evaluate import rollout_value
 from ..search.solver import solve
 from ..state import HandState, Step
+from ._base import BotBase, finite_number, seconds_or_none, whole_number
 from ._known import all_known
 from .rule_bot import RuleBot
 
@@ -57,30 +57,8 @@ class _Node:
         self.total = 0.0
 
 
-def _check_budget(inst: object, attribute: attrs.Attribute[int], value: object) -> None:
-    if type(value) is not int or value < 1:
-        raise SixtySixError(
-            f"IsmctsBot.{attribute.name} must be a whole number >= 1, not {value!r}"
-        )
-
-
-def _check_time(inst: object, attribute: attrs.Attribute[float | None], value: object) -> None:
-    if value is not None and (
-        isinstance(value, bool) or not isinstance(value, int | float) or value <= 0
-    ):
-        raise SixtySixError(
-            f"IsmctsBot.{attribute.name} must be a positive number of seconds or None, "
-            f"not {value!r}"
-        )
-
-
-def _check_exploration(inst: object, attribute: attrs.Attribute[float], value: object) -> None:
-    if isinstance(value, bool) or not isinstance(value, int | float) or value < 0:
-        raise SixtySixError(f"IsmctsBot.exploration must be a number >= 0, not {value!r}")
-
-
 @attrs.frozen
-class IsmctsBot:
+class IsmctsBot(BotBase[PlayerView, Move]):
     """Single-observer information-set MCTS (Cowling, Powley and Whitehouse, 2012).
 
     One tree over the bot's information sets: each iteration draws a world with
@@ -104,23 +82,14 @@ class IsmctsBot:
     """
 
     #: Iterations (sampled worlds, one tree walk each) per decision.
-    iterations: int = attrs.field(default=60, validator=_check_budget)
+    iterations: int = attrs.field(default=60, validator=whole_number(1))
     #: Optional wall-clock budget per decision, in seconds.
-    time_limit: float | None = attrs.field(default=None, validator=_check_time)
+    time_limit: float | None = attrs.field(default=None, validator=seconds_or_none())
     #: The UCB exploration constant (values are scaled to [-1, 1]).
-    exploration: float = attrs.field(default=0.7, validator=_check_exploration)
+    exploration: float = attrs.field(default=0.7, validator=finite_number(0))
 
-    def choose(self, view: PlayerView, rng: random.Random) -> Move:
-        """The most visited move after the search.
-
-        Raises:
-            SixtySixError: the view's seat is not to move.
-        """
-        moves = view.legal_moves()
-        if not moves:
-            raise SixtySixError(f"seat {view.seat} is not to move, so it has no move to choose")
-        if len(moves) == 1:
-            return moves[0]
+    def _decide(self, view: PlayerView, moves: tuple[Move, ...], rng: random.Random) -> Move:
+        """The most visited move after the search."""
         if all_known(view):
             best = solve(determinize(view, rng)).best
             assert best is not None

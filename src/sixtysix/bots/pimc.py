@@ -14,6 +14,7 @@ from ..observe import PlayerView, determinize
 from ..search.analysis import Estimate, estimate
 from ..search.evaluate import BOT_TABLE_SIZE, EXACT_OPEN_NODES, world_values
 from ..search.solver import all_move_values
+from ._base import BotBase, finite_number, flag, seconds_or_none, whole_number
 from ._known import all_known, claim_dominates
 
 __all__ = ["PimcBot"]
@@ -25,44 +26,8 @@ PLAYOUT_BUDGET = 384
 EXACT_NODE_BUDGET = 40_000
 
 
-def _check_budget(inst: object, attribute: attrs.Attribute[int], value: object) -> None:
-    if type(value) is not int or value < 1:
-        raise SixtySixError(f"PimcBot.{attribute.name} must be a whole number >= 1, not {value!r}")
-
-
-def _check_time(inst: object, attribute: attrs.Attribute[float | None], value: object) -> None:
-    if value is not None and (
-        isinstance(value, bool) or not isinstance(value, int | float) or value <= 0
-    ):
-        raise SixtySixError(
-            f"PimcBot.{attribute.name} must be a positive number of seconds or None, not {value!r}"
-        )
-
-
-def _check_confidence(inst: object, attribute: attrs.Attribute[float], value: object) -> None:
-    if (
-        isinstance(value, bool)
-        or not isinstance(value, int | float)
-        or not math.isfinite(value)
-        or value < 0
-    ):
-        raise SixtySixError(
-            f"PimcBot.{attribute.name} must be a finite number >= 0, not {value!r}"
-        )
-
-
-def _check_flag(inst: object, attribute: attrs.Attribute[bool], value: object) -> None:
-    if not isinstance(value, bool):
-        raise SixtySixError(f"PimcBot.{attribute.name} must be True or False, not {value!r}")
-
-
-def _check_talon(inst: object, attribute: attrs.Attribute[int], value: object) -> None:
-    if type(value) is not int or value < 0:
-        raise SixtySixError(f"PimcBot.{attribute.name} must be a whole number >= 0, not {value!r}")
-
-
 @attrs.frozen
-class PimcBot:
+class PimcBot(BotBase[PlayerView, Move]):
     """Perfect-information Monte Carlo: sample worlds, value each move in each, take the best.
 
     For each of ``worlds`` worlds drawn with :func:`~sixtysix.determinize` (from the
@@ -98,33 +63,24 @@ class PimcBot:
     """
 
     #: The most worlds sampled per decision (the iteration budget).
-    worlds: int = attrs.field(default=64, validator=_check_budget)
+    worlds: int = attrs.field(default=64, validator=whole_number(1))
     #: Optional wall-clock budget per decision, in seconds.
-    time_limit: float | None = attrs.field(default=None, validator=_check_time)
+    time_limit: float | None = attrs.field(default=None, validator=seconds_or_none())
     #: In the open phase, solve each world exactly (instead of playing on with
     #: RuleBot) once the talon holds at most this many cards, within a node budget.
-    exact_talon: int = attrs.field(default=2, validator=_check_talon)
+    exact_talon: int = attrs.field(default=2, validator=whole_number(0))
     #: The fewest worlds sampled before the choice may be settled early (at most
     #: ``worlds``; set it to ``worlds`` for a fixed count).
-    min_worlds: int = attrs.field(default=16, validator=_check_budget)
+    min_worlds: int = attrs.field(default=16, validator=whole_number(1))
     #: How many standard errors the leader's advantage over every other move must reach
     #: to settle the choice early.
-    confidence: float = attrs.field(default=2.0, validator=_check_confidence)
+    confidence: float = attrs.field(default=2.0, validator=finite_number(0))
     #: Close the talon only when closing beats the best other move by ``confidence``
     #: standard errors (each world compared with itself), not merely on the mean.
-    cautious_close: bool = attrs.field(default=True, validator=_check_flag)
+    cautious_close: bool = attrs.field(default=True, validator=flag())
 
-    def choose(self, view: PlayerView, rng: random.Random) -> Move:
-        """The move with the best mean value over the sampled worlds.
-
-        Raises:
-            SixtySixError: the view's seat is not to move.
-        """
-        moves = view.legal_moves()
-        if not moves:
-            raise SixtySixError(f"seat {view.seat} is not to move, so it has no move to choose")
-        if len(moves) == 1:
-            return moves[0]
+    def _decide(self, view: PlayerView, moves: tuple[Move, ...], rng: random.Random) -> Move:
+        """The move with the best mean value over the sampled worlds."""
         if CLAIM in moves and claim_dominates(view):
             return CLAIM
         return moves[self._pick(moves, self._sample(view, moves, rng))]

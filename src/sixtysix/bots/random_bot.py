@@ -3,18 +3,19 @@
 from __future__ import annotations
 
 import random
+from typing import ClassVar
 
 import attrs
 
-from ..errors import SixtySixError
 from ..moves import Claim, Move
 from ..observe import PlayerView
+from ._base import BotBase
 
 __all__ = ["RandomBot"]
 
 
 @attrs.frozen(repr=False)
-class RandomBot:
+class RandomBot(BotBase[PlayerView, Move]):
     """Chooses uniformly at random among the legal moves (with the given ``rng``).
 
     The baseline every other bot should beat. By default it never makes a *false* claim:
@@ -38,16 +39,11 @@ class RandomBot:
     """
 
     false_claims: bool = False
+    # A forced move is drawn too, so that the rng's stream does not depend on it.
+    _play_forced: ClassVar[bool] = False
 
-    def choose(self, view: PlayerView, rng: random.Random) -> Move:
-        """A legal move drawn uniformly with ``rng`` (a false claim only if allowed).
-
-        Raises:
-            SixtySixError: the view's seat is not to move.
-        """
-        moves = view.legal_moves()
-        if not moves:
-            raise SixtySixError(f"seat {view.seat} is not to move, so it has no move to choose")
+    def _decide(self, view: PlayerView, moves: tuple[Move, ...], rng: random.Random) -> Move:
+        """A legal move drawn uniformly with ``rng`` (a false claim only if allowed)."""
         # Claim has no fields, so "is a Claim" is "== Claim()", without attrs' __eq__ calls
         # (this bot is the vector environment's most frequent opponent).
         if (

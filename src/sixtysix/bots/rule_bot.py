@@ -7,10 +7,10 @@ import random
 import attrs
 
 from ..cards import HIGHER, POINTS, SUIT_MASK, iter_mask
-from ..errors import SixtySixError
 from ..moves import CLAIM, CLOSE, DRAW, EXCHANGE, PLAY, Marry, Move
 from ..observe import PlayerView
 from ..state import Step
+from ._base import BotBase
 
 __all__ = ["RuleBot"]
 
@@ -117,7 +117,7 @@ class _Facts:
 
 
 @attrs.frozen
-class RuleBot:
+class RuleBot(BotBase[PlayerView, Move]):
     """A rule-based player: sensible, fast and deterministic.
 
     Its rules of thumb:
@@ -147,17 +147,8 @@ class RuleBot:
     True
     """
 
-    def choose(self, view: PlayerView, rng: random.Random) -> Move:
-        """The bot's move in the position ``view`` (``rng`` is not used).
-
-        Raises:
-            SixtySixError: the view's seat is not to move.
-        """
-        moves = view.legal_moves()
-        if not moves:
-            raise SixtySixError(f"seat {view.seat} is not to move, so it has no move to choose")
-        if len(moves) == 1:
-            return moves[0]
+    def _decide(self, view: PlayerView, moves: tuple[Move, ...], rng: random.Random) -> Move:
+        """The bot's move among the legal ``moves`` of ``view`` (``rng`` is not used)."""
         if CLAIM in moves and view.points(view.seat) >= 66:
             return CLAIM
         facts = _Facts.of(view)

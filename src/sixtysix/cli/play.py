@@ -22,17 +22,14 @@ import argparse
 import contextlib
 import importlib
 import inspect
-import os
 import random
-import re
 import sys
-from collections.abc import Callable, Sequence
-from pathlib import Path
-from typing import Any, TextIO
+from collections.abc import Callable, Hashable, Sequence
+from typing import Any, TextIO, cast
 
 import attrs
 
-from .._text import is_digits, lower, strip
+from .._text import is_digits
 from ..bots import Bot
 from ..bots.registry import (
     BOT_LEVELS,
@@ -46,14 +43,14 @@ from ..cards import (
     KING_QUEEN,
     POINTS,
     Card,
-    Suit,
     cards_of,
     iter_mask,
     marriage_value,
     mask_points,
 )
-from ..engine import apply_move, deal_from_order, explain_illegal, legal_moves, shuffled_deck
-from ..errors import ParseError, SixtySixError
+from ..engine import apply_move, deal_from_order, explain_illegal, shuffled_deck
+from ..errors import SixtySixError
+from ..game import TwoHandGame
 from ..match import Match, apply_result, new_match
 from ..moves import Claim, Close, Draw, Exchange, Marry, Move, Play, parse_move
 from ..observe import PlayerView, observe
@@ -62,18 +59,19 @@ from ..rules import FailedClose, Rules
 from ..scoring import HandEnd, HandResult, _failed_close, score_hand
 from ..state import HandState, Step
 from . import (
-    _EXIT_INTERRUPTED,
-    _EXIT_OK,
-    _add_rules_options,
     _fresh_seed,
     _plural,
     _positive,
-    _Quit,
     _rules_label,
     _rules_of,
-    _seed_arg,
     _suit_name,
 )
+from ._loop import _PLAIN, HeadToHead, _cli_error, _table, run_session
+from ._loop import Style as Style
+from ._loop import _enable_line_editing as _enable_line_editing
+from ._loop import _Quit as _Quit
+from ._loop import _Undo as _Undo
+from ._options import add_game_options, add_seed_option, subcommand
 
 #: Nothing here is public API: ``sixtysix.cli.main`` runs the command.
 __all__: list[str] = []
@@ -82,6 +80,9 @@ __all__: list[str] = []
 HINT_SAMPLES = 200
 #: The bot whose analysis ``hint`` shows.
 HINT_BOT = "strongest"
+
+#: The hand in progress as its record needs it: the pack, the dealer and the seed.
+_Hand = tuple[tuple[Card, ...], int, str]
 
 #: Keyword names under which a search bot may take its iteration budget, in order.
 _BUDGET_NAMES = ("budget", "iterations", "samples", "worlds", "n_worlds", "simulations")
@@ -97,101 +98,6 @@ _END_TEXT: dict[HandEnd, str] = {
     HandEnd.NEITHER_REACHED_66: "the hand was played out and neither player reached 66",
     HandEnd.LAST_TRICK: "{w} took the last trick",
 }
-
-
-# ------------------------------------------------------------------------ card style
-
-
-class Style:
-    """How cards, suits and moves are written: plain ASCII, or symbols with colour.
-
-    ``symbols`` writes ``Q♥`` and ``10♥`` instead of ``QH`` and ``TH``; ``colour`` paints
-    hearts and diamonds red and the other suits in the terminal's bold (ANSI codes).
-    """
-
-    def __init__(self, symbols: bool = False, colour: bool = False) -> None:
-        self.symbols = symbols
-        self.colour = colour and symbols
-
-    @classmethod
-    def for_stream(cls, stream: TextIO, environ: dict[str, str] | None = None) -> Style:
-        """Symbols and colour on a terminal that can print them, unless ``NO_COLOR`` is set."""
-        env = os.environ if environ is None else environ
-        if "NO_COLOR" in env or env.get("TERM") == "dumb":
-            return cls()
-        try:
-            tty = stream.isatty()
-        except (AttributeError, ValueError):
-            tty = False
-        if not tty:
-            return cls()
-        try:
-            "♣♦♥♠".encode(stream.encoding or "ascii")
-        except (LookupError, UnicodeEncodeError):
-            return cls()
-        return cls(symbols=True, colour=True)
-
-    def paint(self, text: str, suit: int) -> str:
-        """``text`` in the colour of ``suit`` (unchanged without colour)."""
-        if not self.colour:
-            return text
-        code = "31" if suit in (Suit.DIAMONDS, Suit.HEARTS) else "1"
-        return f"\x1b[{code}m{text}\x1b[0m"
-
-    def card(self, card: Card) -> str:
-        """One card: ``QH`` or ``Q♥``."""
-        if not self.symbols:
-            return str(card)
-        rank = "10" if card.rank.letter == "T" else card.rank.letter
-        return self.paint(rank + card.suit.symbol, card.suit)
-
-    def cards(self, cards: Sequence[Card]) -> str:
-        """Cards separated by spaces, or ``none``."""
-        return " ".join(self.card(c) for c in cards) if cards else "none"
-
-    def suit(self, suit: int) -> str:
-        """A suit by name, with its symbol when symbols are on: ``♥ hearts``."""
-        name = _suit_name(suit)
-        if not self.symbols:
-            return name
-        return f"{self.paint(Suit(suit).symbol, suit)} {name}"
-
-    def move(self, move: Move) -> str:
-        """A move as the player may type it: ``QH``/``Q♥``, ``marry H``/``marry ♥``."""
-        if isinstance(move, Play):
-            return self.card(move.card)
-        if isinstance(move, Marry) and self.symbols:
-            return "marry " + self.paint(move.suit.symbol, move.suit)
-        return str(move)
-
-
-_PLAIN = Style()
-
-
-_ANSI = re.compile(r"\x1b\[[0-9;]*m")
-
-
-def _width(text: str) -> int:
-    """How many columns ``text`` takes on a terminal (colour codes take none)."""
-    return len(_ANSI.sub("", text))
-
-
-def _table(rows: Sequence[Sequence[str]], right: Sequence[bool]) -> list[str]:
-    """``rows`` as lines of aligned columns, two spaces apart (``right``: right-aligned).
-
-    Widths are measured without the colour codes, so coloured cards line up too.
-    """
-    if not rows:
-        return []
-    widths = [max(_width(row[k]) for row in rows) for k in range(len(right))]
-    lines = []
-    for row in rows:
-        cells = []
-        for text, width, flush in zip(row, widths, right, strict=True):
-            pad = " " * (width - _width(text))
-            cells.append(pad + text if flush else text + pad)
-        lines.append("  ".join(cells).rstrip())
-    return lines
 
 
 # ------------------------------------------------------------------------ narration
@@ -419,13 +325,6 @@ Commands:
   quit         leave the game (with --save, the record so far is written)"""
 
 
-class _Undo(Exception):
-    """The player typed ``undo``."""
-
-
-_UNDO_WORDS = ("u", "undo", "back", "takeback")
-
-
 def default_bot() -> str:
     """The default opponent: ``strongest`` where the search bots exist, else ``rule``."""
     if "strongest" not in BOT_NAMES:
@@ -445,16 +344,6 @@ def hint_bot() -> Bot:
         return make_bot(HINT_BOT, settings)
     except SixtySixError as exc:
         raise _cli_error(str(exc)) from None
-
-
-def _cli_error(message: str) -> Exception:
-    """The command's error for exit status 1, ``sixtysix.cli._CliError``.
-
-    Looked up when raised, not imported: the package may have been reloaded since this
-    module was imported (its error class is then a new one).
-    """
-    error: type[Exception] = sys.modules[__package__ or "sixtysix.cli"]._CliError
-    return error(message)
 
 
 def _budget_keyword(factory: Callable[..., object]) -> str | None:
@@ -491,8 +380,10 @@ def build_bot(name: str, budget: int | None) -> Bot:
         raise _cli_error(str(exc)) from None
 
 
-class TerminalGame:
-    """One person against a bot: the board, the prompt, undo, hints and the record."""
+class TerminalGame(HeadToHead[HandState, Move, HandResult, Match, _Hand, GameRecord]):
+    """One person against a bot: the two-hand game's hooks of the play loop, and hints."""
+
+    help_text = _PLAY_HELP
 
     def __init__(
         self,
@@ -505,43 +396,50 @@ class TerminalGame:
         bot: Bot,
         style: Style = _PLAIN,
     ) -> None:
+        match = new_match(rules, seed=seed, dealer=1 - human)
+        super().__init__(
+            TwoHandGame(rules), human, seed, whole_match, out, read, bot, style, match
+        )
         self.rules = rules
-        self.human = human
-        self.bot = 1 - human
-        self.seed = seed
-        self.whole_match = whole_match
-        self.out = out
-        self.read = read
-        self.player = bot
-        self.rng = random.Random(f"{seed}/bot")
-        self.style = style
-        self.names = ("you", "the computer") if human == 0 else ("the computer", "you")
         self.tell = Narrator(self.names, (human == 0, human == 1), style)
-        self.match: Match = new_match(rules, seed=seed, dealer=self.bot)
-        self.games: list[GameRecord] = []
-        #: The hand in progress: its pack, dealer, seed and the moves so far.
-        self.current: tuple[tuple[Card, ...], int, str] | None = None
-        self.moves: list[str] = []
         self.hints = 0
 
-    def say(self, text: str = "") -> None:
-        self.out.write(text + "\n")
+    # -------------------------------------------------------------- the loop's hooks
 
-    # -------------------------------------------------------------- match and hands
-
-    def run(self) -> None:
-        """Play the hand or the match; returns at its end, or raises ``_Quit``/EOFError."""
-        label = _rules_label(self.rules)
+    def intro(self) -> list[str]:
         what = "a match" if self.whole_match else "a hand"
-        self.say(
-            f"sixtysix play: {what} of {label} against the computer "
-            f"({type(self.player).__name__}), seed {self.seed}."
-        )
-        self.say("Type a move (QH, marry H, exchange, close, draw, claim) or its number;")
-        self.say("`help` lists the commands (undo, hint, board), `quit` leaves.")
-        while True:
-            if self.play_hand() == "leave":
-                return
+        return [
+            f"sixtysix play: {what} of {_rules_label(self.rules)} against the computer "
+            f"({type(self.player).__name__}), seed {self.seed}.",
+            "Type a move (QH, marry H, exchange, close, draw, claim) or its number;",
+            "`help` lists the commands (undo, hint, board), `quit` leaves.",
+        ]
+
+    def deal(self, m: Match) -> tuple[HandState, _Hand, str]:
+        seed = m.hand_seed
+        assert seed is not None
+        pack = tuple(shuffled_deck(self.rules, seed))
+        state = deal_from_order(self.rules, pack, m.hand_dealer)
+        dealer = "you deal" if state.dealer == self.human else "the computer deals"
+        return state, (pack, m.hand_dealer, seed), f"=== Hand {m.hand_number + 1}: {dealer} ==="
+
+    def narrate(self, before: HandState, move: Move, after: HandState) -> str:
+        return self.tell.move(before, move, after)
+
+    def score(self, state: HandState) -> HandResult:
+        return score_hand(state)
+
+    def hand_over_lines(self, state: HandState, result: HandResult) -> list[str]:
+        return self.tell.result(state, result)
+
+    def apply_result(self, m: Match, result: HandResult) -> Match:
+        return apply_result(m, result)
+
+    def skip_hand(self, m: Match) -> Match:
+        return attrs.evolve(m, dealer=1 - m.dealer, hand_number=m.hand_number + 1)
+
+    def collected(self, before: Match, result: HandResult) -> int:
+        return before.carry if result.winner is not None else 0
 
     def scoreline(self, m: Match) -> str:
         carry = f"; {_plural(m.carry, 'game point')} carried" if m.carry else ""
@@ -550,165 +448,47 @@ class TerminalGame:
             f"(match to {self.rules.match_target}{carry})."
         )
 
-    def play_hand(self) -> str:
-        """Play one hand, then ask what next: ``"next"`` (another hand) or ``"leave"``.
+    def match_over_line(self, m: Match) -> str:
+        who = "You win" if m.winner == self.human else "The computer wins"
+        return (
+            f"*** {who} the match, {m.scores[self.human]} to {m.scores[self.bot]}, "
+            f"after {_plural(m.hand_number, 'hand')}. ***"
+        )
 
-        Until the person accepts the end of the hand, ``undo`` still takes back their
-        last move: the hand goes on from there and its result is forgotten.
-        """
-        m = self.match
-        seed = m.hand_seed
-        assert seed is not None
-        pack = tuple(shuffled_deck(self.rules, seed))
-        state = deal_from_order(self.rules, pack, m.hand_dealer)
-        self.current = (pack, m.hand_dealer, seed)
-        self.moves = []
-        dealer = "you deal" if state.dealer == self.human else "the computer deals"
-        self.say()
-        self.say(f"=== Hand {m.hand_number + 1}: {dealer} ===")
-        # The human's decision points of this hand: (state, moves so far, bot rng state).
-        history: list[tuple[HandState, int, object]] = []
-        while True:
-            while not state.is_over:
-                if state.to_move == self.human:
-                    try:
-                        move, chose = self.ask(state)
-                    except _Undo:
-                        state = self.take_back(history, state)
-                        continue
-                    if chose:
-                        history.append((state, len(self.moves), self.rng.getstate()))
-                else:
-                    move = self.player.choose(observe(state, self.bot), self.rng)
-                after = apply_move(state, move)
-                self.moves.append(str(move))
-                self.say(self.tell.move(state, move, after))
-                state = after
-            result = score_hand(state)
-            current = self.current
-            self.games.append(self.record_of_hand(result))
-            self.current = None
-            self.say()
-            for line in self.tell.result(state, result):
-                self.say(line)
-            try:
-                choice = self.after_hand(result, can_undo=bool(history))
-            except _Undo:
-                self.games.pop()
-                self.current = current
-                state = self.take_back(history, state)
-                continue
-            if self.whole_match:
-                self.match = apply_result(m, result)
-            else:
-                # Single hands keep no score: `new` deals the seed's next hand.
-                self.match = attrs.evolve(m, dealer=1 - m.dealer, hand_number=m.hand_number + 1)
-            return choice
-
-    def take_back(
-        self, history: list[tuple[HandState, int, object]], state: HandState
-    ) -> HandState:
-        """The position of the person's last choice (``state`` itself if there is none)."""
-        if not history:
-            self.say("Nothing to take back: you have not chosen a move in this hand.")
-            return state
-        state, count, rng_state = history.pop()
-        del self.moves[count:]
-        self.rng.setstate(rng_state)  # type: ignore[arg-type]
-        self.say("Taken back: your last move (and what followed) is undone.")
-        return state
-
-    def after_hand(self, result: HandResult, can_undo: bool) -> str:
-        """The score, then the person's choice: ``"next"``, ``"leave"``, or ``_Undo``."""
-        undo = ", undo" if can_undo else ""
-        if self.whole_match:
-            before = self.match
-            m = apply_result(before, result)
-            if result.winner is not None and before.carry:
-                self.say(f"(with {_plural(before.carry, 'carried game point')})")
-            self.say(self.scoreline(m))
-            if m.winner is not None:
-                who = "You win" if m.winner == self.human else "The computer wins"
-                self.say()
-                self.say(
-                    f"*** {who} the match, {m.scores[self.human]} to {m.scores[self.bot]}, "
-                    f"after {_plural(m.hand_number, 'hand')}. ***"
-                )
-                if not can_undo:
-                    return "leave"
-                prompt, enter = "Press Enter to finish (or type undo): ", "leave"
-            else:
-                prompt, enter = f"Press Enter for the next hand (or type quit{undo}): ", "next"
-            words = {"": enter}
-        else:
-            prompt = f"Press Enter to leave (or type new for another hand{undo}): "
-            words = {"": "leave", "new": "next", "n": "next"}
-        while True:
-            try:
-                answer = lower(strip(self.read(prompt)))
-            except EOFError:
-                if self.whole_match and words[""] == "next":
-                    raise
-                return "leave"  # the hand is over: nothing is abandoned
-            if answer in ("q", "quit", "exit"):
-                raise _Quit
-            if answer in words:
-                return words[answer]
-            if words[""] == "next" and answer not in _UNDO_WORDS:
-                return "next"  # as before: anything but quit (or undo) goes on
-            if answer in _UNDO_WORDS:
-                if can_undo:
-                    raise _Undo
-                self.say("Nothing to take back: you have not chosen a move in this hand.")
-                continue
-            choices = ", ".join(["Enter", *(w for w in words if len(w) > 1), "quit"])
-            self.say(f"The hand is over: type {choices}{undo}.")
-
-    # -------------------------------------------------------------- the person's turn
-
-    def show_board(self, state: HandState) -> None:
+    def board_lines(self, state: HandState) -> list[str]:
         score = self.scoreline(self.match) if self.whole_match else None
-        view = observe(state, self.human)
-        self.say()
-        for line in board_lines(view, self.names, self.style, score):
-            self.say("  " + line)
+        return board_lines(observe(state, self.human), self.names, self.style, score)
 
-    def show_moves(self, moves: Sequence[Move]) -> None:
-        listed = "  ".join(f"{i}) {self.style.move(m)}" for i, m in enumerate(moves, 1))
-        self.say("  Your moves: " + listed)
+    def parse(self, text: str) -> Move:
+        return parse_move(text)
 
-    def ask(self, state: HandState) -> tuple[Move, bool]:
-        """The person's move, and whether they chose it (``False``: it was the only one)."""
-        moves = legal_moves(state)
-        self.show_board(state)
-        if len(moves) == 1 and isinstance(moves[0], Play):
-            self.say(f"  (your only legal card is {self.style.move(moves[0])})")
-            return moves[0], False
-        self.show_moves(moves)
+    def refusal(self, state: HandState, typed: Hashable) -> str:
+        move = cast(Move, typed)  # what parse read
+        reason = explain_illegal(state, move) or "not allowed here"
+        return f"{self.style.move(move)} is not legal now: {reason}."
+
+    def notes(self, state: HandState, moves: Sequence[Move]) -> list[str]:
         points = state.points(self.human)
         if Claim() in moves and points >= 66:
-            self.say(
-                f"  You have {points} points: type `claim` to end the hand and score "
-                "(66 is enough)."
-            )
-        # After a won trick the usual choice is to draw: Enter draws (rules §2.1).
-        prompt = "Your move [draw]: " if Draw() in moves else "Your move: "
-        while True:
-            typed = self.read(prompt)
-            if not typed.strip() and Draw() in moves:
-                return Draw(), True
-            move, problem = self.interpret(state, moves, typed)
-            if move is not None:
-                warning = self.warning(state, move)
-                if warning is None or self.confirm(warning):
-                    return move, True
-                problem = f"Not {'claimed' if isinstance(move, Claim) else 'closed'}."
-            self.say(problem)
-            self.show_moves(moves)
+            return [
+                f"You have {points} points: type `claim` to end the hand and score (66 is enough)."
+            ]
+        return []
 
-    def confirm(self, question: str) -> bool:
-        """Whether the person answers yes to ``question`` (anything else is no)."""
-        return lower(strip(self.read(f"{question} [y/N] "))) in ("y", "yes")
+    def prompt(self, moves: Sequence[Move]) -> str:
+        # After a won trick the usual choice is to draw: Enter draws (rules §2.1).
+        return "Your move [draw]: " if Draw() in moves else "Your move: "
+
+    def enter_move(self, moves: Sequence[Move]) -> Move | None:
+        return Draw() if Draw() in moves else None
+
+    def declined(self, move: Move) -> str:
+        return f"Not {'claimed' if isinstance(move, Claim) else 'closed'}."
+
+    def command(self, word: str, state: HandState, moves: Sequence[Move]) -> str | None:
+        return self.hint(state, moves) if word in ("hint", "hints") else None
+
+    # -------------------------------------------------------------- warnings and hints
 
     def warning(self, state: HandState, move: Move) -> str | None:
         """What to ask before a claim or a close that loses by the person's own count.
@@ -744,42 +524,6 @@ class TerminalGame:
             f"most {best}: after closing you cannot reach 66, and {other} scores "
             f"{_plural(lost, 'game point')}{extra}. Close anyway?"
         )
-
-    def interpret(
-        self, state: HandState, moves: Sequence[Move], typed: str
-    ) -> tuple[Move | None, str]:
-        """The move the player typed, or ``None`` and what to tell them instead."""
-        text = strip(typed)
-        word = lower(text)
-        if word in ("q", "quit", "exit"):
-            raise _Quit
-        if word in ("?", "h", "help"):
-            return None, _PLAY_HELP
-        if word in _UNDO_WORDS:
-            raise _Undo
-        if word in ("hint", "hints"):
-            return None, self.hint(state, moves)
-        if word in ("b", "board"):
-            view = observe(state, self.human)
-            score = self.scoreline(self.match) if self.whole_match else None
-            return None, "\n".join(
-                "  " + line for line in board_lines(view, self.names, self.style, score)
-            )
-        if not text:
-            return None, "Type a move, or its number in the list."
-        if is_digits(text):
-            number = int(text)
-            if 1 <= number <= len(moves):
-                return moves[number - 1], ""
-            return None, f"There is no move number {number}; choose 1 to {len(moves)}."
-        try:
-            move = parse_move(text)
-        except ParseError as exc:
-            return None, f"Not understood: {exc}."
-        if move in moves:
-            return move, ""
-        reason = explain_illegal(state, move) or "not allowed here"
-        return None, f"{self.style.move(move)} is not legal now: {reason}."
 
     def hint(self, state: HandState, moves: Sequence[Move]) -> str:
         """The strongest bot's analysis of each legal move, best first, and its choice."""
@@ -844,31 +588,11 @@ class TerminalGame:
         )
 
 
-def _write_record(game: TerminalGame, path: str, out: TextIO) -> None:
-    record = game.record()
-    if record is None:
-        out.write(f"Nothing was played, so no record is written to {path}.\n")
-        return
-    try:
-        Path(path).write_text(record.to_json(indent=1) + "\n", encoding="utf-8")
-    except OSError as exc:
-        raise _cli_error(f"cannot write the record to {path!r}: {exc.strerror or exc}") from None
-    what = "match" if isinstance(record, MatchRecord) else "game"
-    out.write(f"The {what} record is saved in {path} (`sixtysix replay {path}` shows it).\n")
-
-
-def _enable_line_editing(stdin: TextIO) -> None:
-    """Arrow keys, line editing and history at the prompt, where readline exists."""
-    try:
-        tty = stdin.isatty()
-    except (AttributeError, ValueError):
-        tty = False
-    if tty:
-        with contextlib.suppress(ImportError):
-            import readline  # noqa: F401  (importing it is what makes input() use it)
-
-
 def _cmd_play(args: argparse.Namespace) -> int:
+    if args.game == "tausendeins":
+        from .play_tausendeins import cmd_play_tausendeins
+
+        return cmd_play_tausendeins(args)
     if args.game == "four-hand" and args.level is not None:
         raise _cli_error("--level is for the two-hand game; use --bot with --game four-hand")
     if args.game == "four-hand":
@@ -892,24 +616,10 @@ def _cmd_play(args: argparse.Namespace) -> int:
         name = BOT_LEVELS[args.level - 1]
     bot = build_bot(name or default_bot(), args.budget)
     _enable_line_editing(sys.stdin)
-    style = Style.for_stream(sys.stdout)
-    out = sys.stdout
-    game = TerminalGame(rules, args.seat, seed, args.match, out, input, bot, style)
-    status = _EXIT_OK
-    try:
-        game.run()
-    except _Quit:
-        out.write("You left the game.\n")
-    except EOFError:
-        out.write("\nEnd of input: the game is abandoned.\n")
-    except KeyboardInterrupt:
-        out.write("\nInterrupted: the game is abandoned.\n")
-        status = _EXIT_INTERRUPTED
-    if args.save is not None:
-        _write_record(game, args.save, out)
-    if status == _EXIT_INTERRUPTED:
-        sys.stderr.write("sixtysix: interrupted\n")
-    return status
+    game = TerminalGame(
+        rules, args.seat, seed, args.match, sys.stdout, input, bot, Style.for_stream(sys.stdout)
+    )
+    return run_session(game, args.save)
 
 
 def _level_arg(text: str) -> int:
@@ -936,34 +646,34 @@ def _bot_arg(text: str) -> str:
     )
 
 
+#: The ``play`` line of ``sixtysix --help``.
+_HELP = "play against the computer in the terminal (a hand, or a match with --match)"
+_DESCRIPTION = (
+    "Play a hand (or, with --match, a whole match) against the computer: "
+    "by default the strongest built-in bot (`strongest`; --level 1 to 5 picks a "
+    "weaker one, --bot any other). Type a move in its text "
+    "form (QH, marry H, exchange, close, draw, claim; any case) or its number in the "
+    "list shown (after a trick you won, Enter draws); `undo` takes back your last move, "
+    "also after the hand has ended; a claim or close that loses by your own count is "
+    "confirmed first; `hint` shows what the strongest bot "
+    "thinks, `help` explains, `quit` leaves. Ctrl-C leaves with exit status 130, end "
+    "of input with 0. Cards have suit symbols and colour on a terminal, unless "
+    "NO_COLOR is set."
+)
+
+
 def add_parser(sub: Any) -> None:
     """Add the ``play`` subcommand to the subparsers ``sub`` of the ``sixtysix`` parser."""
-    play = sub.add_parser(
-        "play",
-        help="play against the computer in the terminal (a hand, or a match with --match)",
-        description="Play a hand (or, with --match, a whole match) against the computer: "
-        "by default the strongest built-in bot (`strongest`; --level 1 to 5 picks a "
-        "weaker one, --bot any other). Type a move in its text "
-        "form (QH, marry H, exchange, close, draw, claim; any case) or its number in the "
-        "list shown (after a trick you won, Enter draws); `undo` takes back your last move, "
-        "also after the hand has ended; a claim or close that loses by your own count is "
-        "confirmed first; `hint` shows what the strongest bot "
-        "thinks, `help` explains, `quit` leaves. Ctrl-C leaves with exit status 130, end "
-        "of input with 0. Cards have suit symbols and colour on a terminal, unless "
-        "NO_COLOR is set.",
-    )
-    _add_rules_options(play)
-    play.add_argument(
-        "--game",
-        choices=("two-hand", "four-hand"),
+    play = subcommand(sub, "play", _cmd_play, rules=True, help=_HELP, description=_DESCRIPTION)
+    add_game_options(
+        play,
         default="two-hand",
-        help="two-hand (default): you against the computer; four-hand: you (seat 0) and a "
-        "bot partner (seat 2) against two bots (seats 1 and 3)",
-    )
-    play.add_argument(
-        "--variant",
-        choices=("FOUR_HAND_66", "FOUR_HAND_24"),
-        help="four-hand only: the rule set (default FOUR_HAND_66)",
+        games=("two-hand", "four-hand", "tausendeins"),
+        game="two-hand (default): you against the computer; four-hand: you (seat 0) and a "
+        "bot partner (seat 2) against two bots (seats 1 and 3); tausendeins: Tausendeins "
+        "(1001, the TAUSENDEINS preset) against the computer",
+        variants=("FOUR_HAND_66", "FOUR_HAND_24"),
+        variant="four-hand only: the rule set (default FOUR_HAND_66)",
     )
     play.add_argument(
         "--partner",
@@ -976,9 +686,7 @@ def add_parser(sub: Any) -> None:
         action="store_true",
         help="play a whole match (to 7 in the four-hand game), not one hand",
     )
-    play.add_argument(
-        "--seed", type=_seed_arg, metavar="N", help="seed of the deals and the bot's choices"
-    )
+    add_seed_option(play, "seed of the deals and the bot's choices")
     play.add_argument(
         "--bot",
         type=_bot_arg,
@@ -1015,4 +723,3 @@ def add_parser(sub: Any) -> None:
         "hand's) to FILE at the end, "
         "also when you leave early; `sixtysix replay FILE` reads it",
     )
-    play.set_defaults(handler=_cmd_play)

@@ -15,9 +15,8 @@ from __future__ import annotations
 import argparse
 import random
 import sys
-from collections.abc import Callable, Sequence
-from pathlib import Path
-from typing import TextIO
+from collections.abc import Callable, Hashable, Sequence
+from typing import TextIO, cast
 
 import attrs
 
@@ -25,11 +24,12 @@ from .. import partnership as p4
 from ..bots import Bot
 from ..bots.registry import four_hand_bot_names, make_bot
 from ..cards import CARDS, POINTS, Card
-from ..errors import ParseError, SixtySixError
+from ..errors import SixtySixError
 from ..moves import Move, Play, parse_move
 from ..partnership.records import HandRecord, MatchRecord
-from . import _EXIT_INTERRUPTED, _EXIT_OK, _fresh_seed, _plural, _Quit
-from .play import Style, _cli_error, _enable_line_editing
+from . import _fresh_seed, _plural
+from ._loop import PlaySession, Style, _capital, _cli_error, _enable_line_editing, run_session
+from ._loop import _Quit as _Quit
 
 __all__: list[str] = []  # used by ``sixtysix play`` only
 
@@ -51,19 +51,6 @@ Commands:
   help         this text
   quit         leave the game (with --save, the record so far is written)"""
 
-_QUIT_WORDS = ("q", "quit", "exit")
-
-
-_UNDO_WORDS = ("u", "undo", "back", "takeback")
-
-
-class _Undo(Exception):
-    """The person typed ``undo``."""
-
-
-def _capital(text: str) -> str:
-    return text[0].upper() + text[1:]
-
 
 def _subject(seat: int, verb: str) -> str:
     """``You play``, ``Your partner plays``: capitalised, the verb agreeing."""
@@ -81,8 +68,21 @@ def _personal(reason: str) -> str:
     return reason
 
 
-class FourHandGame:
-    """One person with a bot partner against two bots: the board, the prompt, the record."""
+#: The hand in progress as its record needs it: the pack, the dealer, the scores, the seed.
+_Hand = tuple[tuple[Card, ...], int, tuple[int, int], str]
+
+_Session = PlaySession[
+    p4.PartnershipState, Play, p4.PartnershipResult, p4.PartnershipMatch, _Hand, HandRecord
+]
+
+
+class FourHandGame(_Session):
+    """One person with a bot partner against two bots: the four-hand game's hooks."""
+
+    noun = "card"
+    moves_label = "Your cards to play: "
+    help_text = _HELP
+    record_label = "four-hand "
 
     def __init__(
         self,
@@ -94,42 +94,72 @@ class FourHandGame:
         bots: Sequence[Bot],
         style: Style,
     ) -> None:
-        self.rules = rules
-        self.seed = seed
-        self.whole_match = whole_match
-        self.out = out
-        self.read = read
-        #: The players of seats 1, 2 and 3 (index 0 is unused: that seat is the person's).
-        self.bots = bots
-        self.style = style
-        self.rng = random.Random(f"{seed}/bots")
         #: The right opponent deals first, so you lead the first trick.
         self.first_dealer = 3
-        self.match = p4.new_match(rules, seed=seed, dealer=self.first_dealer)
-        self.games: list[HandRecord] = []
-        self.current: tuple[tuple[Card, ...], int, tuple[int, int], str] | None = None
-        self.moves: list[str] = []
+        super().__init__(
+            p4.PartnershipGame(rules),
+            HUMAN,
+            seed,
+            whole_match,
+            out,
+            read,
+            style,
+            random.Random(f"{seed}/bots"),
+            p4.new_match(rules, seed=seed, dealer=self.first_dealer),
+        )
+        self.rules = rules
+        #: The players of seats 1, 2 and 3 (index 0 is unused: that seat is the person's).
+        self.bots = bots
 
-    def say(self, text: str = "") -> None:
-        self.out.write(text + "\n")
+    # -------------------------------------------------------------- the loop's hooks
 
-    # -------------------------------------------------------------- match and hands
-
-    def run(self) -> None:
-        """Play the hand or the match; returns at its end, or raises ``_Quit``/EOFError."""
+    def intro(self) -> list[str]:
         label = p4.preset_name(self.rules) or "house rules"
         what = f"a match to {self.rules.match_target}" if self.whole_match else "a hand"
         partner = type(self.bots[2]).__name__
         opponents = type(self.bots[1]).__name__
-        self.say(
+        return [
             f"sixtysix play: {what} of four-hand {label}, seed {self.seed}: you and your "
-            f"partner ({partner}) against two opponents ({opponents})."
+            f"partner ({partner}) against two opponents ({opponents}).",
+            "Your partner sits opposite you; the left opponent plays after you.",
+            "Type a card (QH, 10H) or its number; `undo` takes it back;",
+            "`help` explains, `quit` leaves.",
+        ]
+
+    def deal(self, m: p4.PartnershipMatch) -> tuple[p4.PartnershipState, _Hand, str]:
+        seed = m.hand_seed
+        assert seed is not None
+        state = p4.next_hand(m)
+        hand = (tuple(p4.shuffled_deck(self.rules, seed)), m.dealer, m.scores, seed)
+        owner = "yours" if m.dealer == HUMAN else f"{NAMES[m.dealer]}'s"
+        header = (
+            f"=== Hand {m.hand_number + 1}: {_subject(m.dealer, 'deal').lower()}; trump "
+            f"{self.style.suit(state.trump)} (turn-up {self.style.card(state.turnup)}, "
+            f"{owner}) ==="
         )
-        self.say("Your partner sits opposite you; the left opponent plays after you.")
-        self.say("Type a card (QH, 10H) or its number; `undo` takes it back;")
-        self.say("`help` explains, `quit` leaves.")
-        while self.play_hand() == "next":
-            pass
+        return state, hand, header
+
+    def player_at(self, seat: int) -> Bot:
+        return self.bots[seat]
+
+    def score(self, state: p4.PartnershipState) -> p4.PartnershipResult:
+        return p4.score_hand(state)
+
+    def hand_over_lines(
+        self, state: p4.PartnershipState, result: p4.PartnershipResult
+    ) -> list[str]:
+        return self.result_lines(result)
+
+    def apply_result(
+        self, m: p4.PartnershipMatch, result: p4.PartnershipResult
+    ) -> p4.PartnershipMatch:
+        return p4.apply_result(m, result)
+
+    def skip_hand(self, m: p4.PartnershipMatch) -> p4.PartnershipMatch:
+        return attrs.evolve(m, dealer=(m.dealer + 1) & 3, hand_number=m.hand_number + 1)
+
+    def collected(self, before: p4.PartnershipMatch, result: p4.PartnershipResult) -> int:
+        return before.carry if result.winner is not None else 0
 
     def scoreline(self, m: p4.PartnershipMatch | None = None) -> str:
         m = self.match if m is None else m
@@ -139,130 +169,15 @@ class FourHandGame:
             f"(match to {self.rules.match_target}{carry})."
         )
 
-    def play_hand(self) -> str:
-        """Play one hand, then ask what next: ``"next"`` (another hand) or ``"leave"``.
-
-        Until the person accepts the end of the hand, ``undo`` still takes back their
-        last card: the hand goes on from there and its result is forgotten.
-        """
-        m = self.match
-        seed = m.hand_seed
-        assert seed is not None
-        state = p4.next_hand(m)
-        self.current = (tuple(p4.shuffled_deck(self.rules, seed)), m.dealer, m.scores, seed)
-        self.moves = []
-        self.say()
-        owner = "yours" if m.dealer == HUMAN else f"{NAMES[m.dealer]}'s"
-        self.say(
-            f"=== Hand {m.hand_number + 1}: {_subject(m.dealer, 'deal').lower()}; trump "
-            f"{self.style.suit(state.trump)} (turn-up {self.style.card(state.turnup)}, "
-            f"{owner}) ==="
+    def match_over_line(self, m: p4.PartnershipMatch) -> str:
+        assert m.winner is not None
+        who = "Your side wins" if m.winner == 0 else "The opponents win"
+        return (
+            f"*** {who} the match, {m.scores[m.winner]} to {m.scores[1 - m.winner]}, "
+            f"after {_plural(m.hand_number, 'hand')}. ***"
         )
-        # The person's choices in this hand: (state, moves so far, the bots' rng state).
-        history: list[tuple[p4.PartnershipState, int, object]] = []
-        while True:
-            while not state.is_over:
-                seat = state.to_move
-                assert seat is not None
-                if seat == HUMAN:
-                    try:
-                        move, chose = self.ask(state)
-                    except _Undo:
-                        state = self.take_back(history, state)
-                        continue
-                    if chose:
-                        history.append((state, len(self.moves), self.rng.getstate()))
-                else:
-                    move = self.bots[seat].choose(p4.observe(state, seat), self.rng)
-                after = p4.apply_move(state, move)
-                self.moves.append(str(move))
-                self.say(self.narrate(state, move, after))
-                state = after
-            result = p4.score_hand(state)
-            current = self.current
-            self.games.append(self.record_of_hand(result))
-            self.current = None
-            self.say()
-            for line in self.result_lines(result):
-                self.say(line)
-            try:
-                choice = self.after_hand(result, can_undo=bool(history))
-            except _Undo:
-                self.games.pop()
-                self.current = current
-                state = self.take_back(history, state)
-                continue
-            if self.whole_match:
-                self.match = p4.apply_result(m, result)
-            else:
-                # Single hands keep no score: `new` deals the seed's next hand.
-                self.match = attrs.evolve(
-                    m, dealer=(m.dealer + 1) & 3, hand_number=m.hand_number + 1
-                )
-            return choice
 
-    def take_back(
-        self, history: list[tuple[p4.PartnershipState, int, object]], state: p4.PartnershipState
-    ) -> p4.PartnershipState:
-        """The position of the person's last choice (``state`` itself if there is none)."""
-        if not history:
-            self.say("Nothing to take back: you have not chosen a card in this hand.")
-            return state
-        state, count, rng_state = history.pop()
-        del self.moves[count:]
-        self.rng.setstate(rng_state)  # type: ignore[arg-type]
-        self.say("Taken back: your last card (and what followed) is undone.")
-        return state
-
-    def after_hand(self, result: p4.PartnershipResult, can_undo: bool) -> str:
-        """The score, then the person's choice: ``"next"``, ``"leave"``, or ``_Undo``."""
-        undo = ", undo" if can_undo else ""
-        if self.whole_match:
-            before = self.match
-            m = p4.apply_result(before, result)
-            if result.winner is not None and before.carry:
-                self.say(f"(with {_plural(before.carry, 'carried game point')})")
-            self.say(self.scoreline(m))
-            if m.winner is not None:
-                who = "Your side wins" if m.winner == 0 else "The opponents win"
-                self.say()
-                self.say(
-                    f"*** {who} the match, {m.scores[m.winner]} to {m.scores[1 - m.winner]}, "
-                    f"after {_plural(m.hand_number, 'hand')}. ***"
-                )
-                if not can_undo:
-                    return "leave"
-                prompt, enter = "Press Enter to finish (or type undo): ", "leave"
-            else:
-                prompt, enter = f"Press Enter for the next hand (or type quit{undo}): ", "next"
-            words = {"": enter}
-        else:
-            prompt = f"Press Enter to leave (or type new for another hand{undo}): "
-            words = {"": "leave", "new": "next", "n": "next"}
-        while True:
-            try:
-                answer = self.read(prompt).strip().lower()
-            except EOFError:
-                if self.whole_match and words[""] == "next":
-                    raise
-                return "leave"  # the hand is over: nothing is abandoned
-            if answer in _QUIT_WORDS:
-                raise _Quit
-            if answer in words:
-                return words[answer]
-            if words[""] == "next" and answer not in _UNDO_WORDS:
-                return "next"  # as before: anything but quit (or undo) goes on
-            if answer in _UNDO_WORDS:
-                if can_undo:
-                    raise _Undo
-                self.say("Nothing to take back: you have not chosen a card in this hand.")
-                continue
-            choices = ", ".join(["Enter", *(w for w in words if len(w) > 1), "quit"])
-            self.say(f"The hand is over: type {choices}{undo}.")
-
-    # -------------------------------------------------------------- narration
-
-    def narrate(self, before: p4.PartnershipState, move: Move, after: p4.PartnershipState) -> str:
+    def narrate(self, before: p4.PartnershipState, move: Play, after: p4.PartnershipState) -> str:
         seat = before.to_move
         assert seat is not None and isinstance(move, Play)
         card = self.style.card(move.card)
@@ -335,60 +250,17 @@ class FourHandGame:
         lines.append(f"Your hand: {style.cards(p4_hand(view))}")
         return lines
 
-    def show_moves(self, moves: Sequence[Move]) -> None:
-        listed = "  ".join(f"{i}) {self.style.move(m)}" for i, m in enumerate(moves, 1))
-        self.say("  Your cards to play: " + listed)
+    def parse(self, text: str) -> Move:
+        return parse_move(text)
 
-    def ask(self, state: p4.PartnershipState) -> tuple[Move, bool]:
-        """The person's card, and whether they chose it (``False``: it was the only one)."""
-        moves = p4.legal_moves(state)
-        self.say()
-        for line in self.board_lines(state):
-            self.say("  " + line)
-        if len(moves) == 1:
-            self.say(f"  (your only legal card is {self.style.move(moves[0])})")
-            return moves[0], False
-        self.show_moves(moves)
-        while True:
-            move, problem = self.interpret(state, moves, self.read("Your card: "))
-            if move is not None:
-                return move, True
-            self.say(problem)
-            self.show_moves(moves)
-
-    def interpret(
-        self, state: p4.PartnershipState, moves: Sequence[Move], typed: str
-    ) -> tuple[Move | None, str]:
-        """The card the person typed, or ``None`` and what to tell them instead."""
-        text = typed.strip()
-        word = text.lower()
-        if word in _QUIT_WORDS:
-            raise _Quit
-        if word in ("?", "h", "help"):
-            return None, _HELP
-        if word in _UNDO_WORDS:
-            raise _Undo
-        if word in ("b", "board"):
-            return None, "\n".join("  " + line for line in self.board_lines(state))
-        if not text:
-            return None, "Type a card, or its number in the list."
-        if text.isascii() and text.isdigit():
-            number = int(text)
-            if 1 <= number <= len(moves):
-                return moves[number - 1], ""
-            return None, f"There is no card number {number}; choose 1 to {len(moves)}."
-        try:
-            move = parse_move(text)
-        except ParseError as exc:
-            return None, f"Not understood: {exc}."
-        if move in moves:
-            return move, ""
+    def refusal(self, state: p4.PartnershipState, typed: Hashable) -> str:
+        move = cast(Move, typed)  # what parse read
         if isinstance(move, Play) and not (state.hands[HUMAN] >> move.card.index) & 1:
             if move.card.index in state.played:
-                return None, f"{self.style.move(move)} has already been played."
-            return None, f"You do not hold {self.style.move(move)}."
+                return f"{self.style.move(move)} has already been played."
+            return f"You do not hold {self.style.move(move)}."
         reason = p4.explain_illegal(state, move) or "not allowed here"
-        return None, f"{self.style.move(move)} is not legal now: {_personal(reason)}."
+        return f"{self.style.move(move)} is not legal now: {_personal(reason)}."
 
     # -------------------------------------------------------------- the record
 
@@ -432,21 +304,6 @@ def p4_hand(view: p4.PartnershipView) -> list[Card]:
     return [c for c in CARDS if (view.hand_mask >> c.index) & 1]
 
 
-def _write_record(game: FourHandGame, path: str, out: TextIO) -> None:
-    record = game.record()
-    if record is None:
-        out.write(f"Nothing was played, so no record is written to {path}.\n")
-        return
-    try:
-        Path(path).write_text(record.to_json(indent=1) + "\n", encoding="utf-8")
-    except OSError as exc:
-        raise _cli_error(f"cannot write the record to {path!r}: {exc.strerror or exc}") from None
-    what = "match" if isinstance(record, MatchRecord) else "game"
-    out.write(
-        f"The four-hand {what} record is saved in {path} (`sixtysix replay {path}` shows it).\n"
-    )
-
-
 def _four_hand_bot(name: str, role: str) -> Bot:
     if ":" not in name and name not in four_hand_bot_names():
         known = ", ".join(four_hand_bot_names())
@@ -481,18 +338,4 @@ def cmd_play_four_hand(args: argparse.Namespace) -> int:
     _enable_line_editing(sys.stdin)
     out = sys.stdout
     game = FourHandGame(rules, seed, args.match, out, input, bots, Style.for_stream(out))
-    status = _EXIT_OK
-    try:
-        game.run()
-    except _Quit:
-        out.write("You left the game.\n")
-    except EOFError:
-        out.write("\nEnd of input: the game is abandoned.\n")
-    except KeyboardInterrupt:
-        out.write("\nInterrupted: the game is abandoned.\n")
-        status = _EXIT_INTERRUPTED
-    if args.save is not None:
-        _write_record(game, args.save, out)
-    if status == _EXIT_INTERRUPTED:
-        sys.stderr.write("sixtysix: interrupted\n")
-    return status
+    return run_session(game, args.save)

@@ -15,6 +15,7 @@ from typing import Any
 
 from ..bots.registry import two_hand_bot_names
 from ..errors import SixtySixError
+from ._options import subcommand
 
 __all__: list[str] = []  # used by the command line only
 
@@ -44,16 +45,19 @@ def _seconds(text: str) -> float:
     return value
 
 
+#: The ``serve`` line of ``sixtysix --help``.
+_HELP = "play in the browser against a bot (a local web server)"
+_DESCRIPTION = (
+    "Start a web server on this computer where you play hands and matches "
+    "against a bot in the browser: click a card to play it; marry, exchange, close, "
+    "claim, hints and undo are buttons. Every game is saved as a record that "
+    "`sixtysix replay` reads. Stop it with Ctrl-C."
+)
+
+
 def add_parser(sub: Any) -> None:
     """Add the ``serve`` subcommand to the ``sixtysix`` parser."""
-    p = sub.add_parser(
-        "serve",
-        help="play in the browser against a bot (a local web server)",
-        description="Start a web server on this computer where you play hands and matches "
-        "against a bot in the browser: click a card to play it; marry, exchange, close, "
-        "claim, hints and undo are buttons. Every game is saved as a record that "
-        "`sixtysix replay` reads. Stop it with Ctrl-C.",
-    )
+    p = subcommand(sub, "serve", _cmd_serve, help=_HELP, description=_DESCRIPTION)
     p.add_argument(
         "--host",
         default="127.0.0.1",
@@ -76,7 +80,6 @@ def add_parser(sub: Any) -> None:
         help="the directory the games' records are saved in (default: the current one)",
     )
     p.add_argument("--seconds", type=_seconds, metavar="S", help="stop by itself after S seconds")
-    p.set_defaults(handler=_cmd_serve)
 
 
 def _cmd_serve(args: argparse.Namespace) -> int:

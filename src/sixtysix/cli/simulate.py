@@ -24,36 +24,37 @@ from ..tournament import BotSpec, DealResult, Tournament, run_tournament
 from . import (
     _EXIT_INTERRUPTED,
     _EXIT_OK,
-    _add_rules_options,
     _fresh_seed,
     _positive,
     _rules_label,
     _rules_of,
-    _seed_arg,
 )
+from ._options import add_seed_option, subcommand
 
 __all__: list[str] = []
 
 
+#: The ``simulate`` line of ``sixtysix --help``.
+_HELP = "bot-vs-bot matches or hands (random vs random by default), with a summary"
+_DESCRIPTION = (
+    "Play bot-vs-bot matches (default 100) or single hands and print "
+    "the win rates per seat, the average game points per hand and the speed. Game i "
+    "of a run is play_match (or play_hand) with seed 'N:i' and first dealer i % 2. "
+    "The games run in parallel, one worker process per core (see --workers)."
+)
+
+
 def add_parser(sub: Any) -> None:
     """Add the ``simulate`` subcommand to the subparsers ``sub``."""
-    simulate = sub.add_parser(
-        "simulate",
-        help="bot-vs-bot matches or hands (random vs random by default), with a summary",
-        description="Play bot-vs-bot matches (default 100) or single hands and print "
-        "the win rates per seat, the average game points per hand and the speed. Game i "
-        "of a run is play_match (or play_hand) with seed 'N:i' and first dealer i % 2. "
-        "The games run in parallel, one worker process per core (see --workers).",
+    simulate = subcommand(
+        sub, "simulate", _cmd_simulate, rules=True, help=_HELP, description=_DESCRIPTION
     )
-    _add_rules_options(simulate)
     count = simulate.add_mutually_exclusive_group()
     count.add_argument(
         "--matches", type=_positive, metavar="N", help="play N whole matches (default 100)"
     )
     count.add_argument("--hands", type=_positive, metavar="N", help="play N single hands")
-    simulate.add_argument(
-        "--seed", type=_seed_arg, metavar="N", help="seed, for a reproducible run"
-    )
+    add_seed_option(simulate, "seed, for a reproducible run")
     simulate.add_argument(
         "--progress",
         action=argparse.BooleanOptionalAction,
@@ -79,7 +80,6 @@ def add_parser(sub: Any) -> None:
         "--workers", type=_positive, metavar="N", help="workers of the pool (default: cores)"
     )
     simulate.add_argument("--json", action="store_true", help="print the summary as JSON")
-    simulate.set_defaults(handler=_cmd_simulate)
 
 
 class _Progress:

@@ -9,10 +9,12 @@ Exit status 1 also when a bot forfeited a game (the report lists it).
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import sys
 import textwrap
 import time
+from concurrent.futures import Executor
 from typing import Any
 
 from .. import partnership as p4
@@ -24,12 +26,11 @@ from . import (
     _EXIT_ERROR,
     _EXIT_INTERRUPTED,
     _EXIT_OK,
-    _add_rules_options,
     _fresh_seed,
     _positive,
     _rules_of,
-    _seed_arg,
 )
+from ._options import add_game_options, add_seed_option, subcommand
 
 __all__: list[str] = []
 
@@ -85,26 +86,28 @@ _TOURNAMENT_OPTIONS = (
 )  # fmt: skip
 
 
+#: The ``tournament`` line of ``sixtysix --help``.
+_HELP = "bots against bots over duplicate deals: a report with intervals and ratings"
+
+
 def add_parser(sub: Any) -> None:
     """Add the ``tournament`` subcommand to the subparsers ``sub``."""
-    p = sub.add_parser(
+    p = subcommand(
+        sub,
         "tournament",
-        help="bots against bots over duplicate deals: a report with intervals and ratings",
+        _cmd_tournament,
+        rules=True,
+        help=_HELP,
         description=_DESCRIPTION,
         epilog=_epilog(),
         formatter_class=_Formatter,
     )
     p.add_argument("bots", nargs="*", metavar="BOT", help="two or more bots (see below)")
-    _add_rules_options(p)
-    p.add_argument(
-        "--game",
-        choices=("two-hand", "four-hand"),
-        help="two-hand Sixty-Six (default) or four-hand partnership Sixty-Six",
-    )
-    p.add_argument(
-        "--variant",
-        choices=sorted(p4.PRESETS),
-        help="the four-hand preset (with --game four-hand; default FOUR_HAND_66)",
+    add_game_options(
+        p,
+        game="two-hand Sixty-Six (default) or four-hand partnership Sixty-Six",
+        variants=sorted(p4.PRESETS),
+        variant="the four-hand preset (with --game four-hand; default FOUR_HAND_66)",
     )
     p.add_argument("--deals", type=_positive, metavar="N", help="deals per pair (default 100)")
     p.add_argument(
@@ -112,7 +115,7 @@ def add_parser(sub: Any) -> None:
         choices=("hand", "match"),
         help="what a deal is played as: one hand (default) or a whole match",
     )
-    p.add_argument("--seed", type=_seed_arg, metavar="N", help="seed, for a reproducible run")
+    add_seed_option(p, "seed, for a reproducible run")
     p.add_argument(
         "--single",
         action="store_true",
@@ -167,7 +170,7 @@ def add_parser(sub: Any) -> None:
     )
     p.add_argument("--json", action="store_true", help="print the report as JSON")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
-    p.set_defaults(handler=_cmd_tournament, parser=p)
+    p.set_defaults(parser=p)
 
 
 class _Usage(Exception):
@@ -237,23 +240,18 @@ def _play(args: argparse.Namespace, tournament: Tournament) -> int:
     journal = args.resume if args.resume is not None else args.out
     start = time.perf_counter()
     try:
+        # Dask needs its cluster opened (and closed) here; the pools the runner opens itself.
+        pool: contextlib.AbstractContextManager[Executor | str] = contextlib.nullcontext(
+            args.executor
+        )
         if args.executor == "dask":
-            with open_executor(
+            pool = open_executor(
                 "dask", args.workers, scheduler=args.scheduler, timeout=args.connect_timeout
-            ) as executor:
-                run = run_tournament(
-                    tournament,
-                    executor,
-                    workers=args.workers,
-                    batch_size=args.batch,
-                    journal=journal,
-                    resume=args.resume is not None,
-                    progress=update,
-                )
-        else:
+            )
+        with pool as executor:
             run = run_tournament(
                 tournament,
-                args.executor,
+                executor,
                 workers=args.workers,
                 batch_size=args.batch,
                 journal=journal,

@@ -19,107 +19,44 @@ over-trump, the last trick is worth 10, 130 points in all, 1/2/3 game points, ma
 
 from __future__ import annotations
 
-from .engine import (
-    Seed,
-    apply_move,
-    deal_from_order,
-    deal_plan,
-    explain_illegal,
-    is_legal,
-    is_over,
-    legal_moves,
-    new_hand,
-    playable_mask,
-    shuffled_deck,
-    to_move,
-)
-from .game import PartnershipGame
-from .match import PartnershipMatch, apply_result, new_match, next_hand
-from .notation import dump_position, load_position, render
-from .pimc import PartnershipPimcBot
-from .play import Player, play_hand, play_match
-from .records import (
-    SCHEMA,
-    HandRecord,
-    MatchRecord,
-    load_record,
-    record_hand,
-    replay,
-    replay_states,
-)
-from .rule_bot import PartnershipRuleBot
-from .rules import (
-    FOUR_HAND_24,
-    FOUR_HAND_66,
-    PRESETS,
-    PartnershipRules,
-    Undertrump,
-    get_preset,
-    preset_name,
-)
-from .scoring import (
-    LAST_TRICK_BONUS,
-    PartnershipEnd,
-    PartnershipResult,
-    game_points_for,
-    score_hand,
-)
-from .state import PartnershipState, PublicFacts, players_of, side_of
-from .views import PartnershipView, determinize, dump_view, inferences, load_view, observe
+from .._family import exports
+from . import engine as _engine
+from . import game as _game
+from . import match as _match
+from . import notation as _notation
+from . import pimc as _pimc
+from . import play as _play
+from . import records as _records
+from . import rule_bot as _rule_bot
+from . import rules as _rules
+from . import scoring as _scoring
+from . import state as _state
+from . import views as _views
+from .engine import *  # noqa: F403
+from .game import *  # noqa: F403
+from .match import *  # noqa: F403
+from .notation import *  # noqa: F403
+from .pimc import *  # noqa: F403
+from .play import *  # noqa: F403
+from .records import *  # noqa: F403
+from .rule_bot import *  # noqa: F403
+from .rules import *  # noqa: F403
+from .scoring import *  # noqa: F403
+from .state import *  # noqa: F403
+from .views import *  # noqa: F403
 
-__all__ = [
-    "FOUR_HAND_24",
-    "FOUR_HAND_66",
-    "LAST_TRICK_BONUS",
-    "PRESETS",
-    "SCHEMA",
-    "HandRecord",
-    "MatchRecord",
-    "PartnershipEnd",
-    "PartnershipGame",
-    "PartnershipMatch",
-    "PartnershipPimcBot",
-    "PartnershipResult",
-    "PartnershipRuleBot",
-    "PartnershipRules",
-    "PartnershipState",
-    "PartnershipView",
-    "Player",
-    "PublicFacts",
-    "Seed",
-    "Undertrump",
-    "apply_move",
-    "apply_result",
-    "deal_from_order",
-    "deal_plan",
-    "determinize",
-    "dump_position",
-    "dump_view",
-    "explain_illegal",
-    "game_points_for",
-    "get_preset",
-    "inferences",
-    "is_legal",
-    "is_over",
-    "legal_moves",
-    "load_position",
-    "load_record",
-    "load_view",
-    "new_hand",
-    "new_match",
-    "next_hand",
-    "observe",
-    "play_hand",
-    "play_match",
-    "playable_mask",
-    "players_of",
-    "preset_name",
-    "record_hand",
-    "render",
-    "replay",
-    "replay_states",
-    "score_hand",
-    "shuffled_deck",
-    "side_of",
-    "to_move",
-]
+#: The public names: those of every module of the package.
+__all__ = exports(
+    _engine,
+    _game,
+    _match,
+    _notation,
+    _pimc,
+    _play,
+    _records,
+    _rule_bot,
+    _rules,
+    _scoring,
+    _state,
+    _views,
+)

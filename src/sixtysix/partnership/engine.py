@@ -18,17 +18,18 @@ allocates nothing once a hand shape has been seen.
 
 from __future__ import annotations
 
-import itertools
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from .._family.deal import read_pack
+from .._hooks import VIEW_CLASSES4
 from .._seeding import FOUR_HAND, Seed, shuffle
 from ..cards import CARDS, Card
 from ..errors import DealError, IllegalMoveError, PositionError, quote
 from ..moves import PLAY, Move, Play, parse_move
 from ._bits import HIGHER, POINTS, SUIT_MASK, TEN_OFFSET, iter_mask
 from .rules import PartnershipRules, Undertrump
-from .state import PartnershipState, build_state
+from .state import PartnershipState, build_state, dealt_state
 
 if TYPE_CHECKING:
     from .views import PartnershipView
@@ -85,9 +86,8 @@ def _check_state(what: str, state: object) -> None:
 
 
 def _check_state_or_view(what: str, state: object) -> None:
-    from .views import PartnershipView
-
-    if type(state) is not PartnershipState and type(state) is not PartnershipView:
+    # VIEW_CLASSES4 holds PartnershipView (added by views, which imports this module).
+    if type(state) is not PartnershipState and type(state) not in VIEW_CLASSES4:
         raise _not_a_state(what, state, view=True)
 
 
@@ -143,23 +143,7 @@ def _deal(
         for p in plan[seat]:
             mask |= 1 << ids[p]
         hands[seat] = mask
-    turnup = ids[-1]
-    return build_state(
-        rules,
-        dealer,
-        turnup >> 3,
-        turnup,
-        (hands[0], hands[1], hands[2], hands[3]),
-        (dealer + 1) & 3,
-        (),
-        -1,
-        (0, 0),
-        (0, 0),
-        (),
-        scores,
-        -1,
-        False,
-    )
+    return dealt_state(rules, dealer, ids[-1], (hands[0], hands[1], hands[2], hands[3]), scores)
 
 
 def deal_from_order(
@@ -185,35 +169,7 @@ def deal_from_order(
     _check_rules(rules)
     _check_dealer(dealer)
     scores = _check_scores(rules, scores)
-    deck = rules.deck
-    if isinstance(order, str):
-        order = order.split()
-    try:
-        # Never more than one card past the deck: a huge or endless iterable is cut off.
-        items = list(itertools.islice(order, deck.size + 1))
-    except TypeError:
-        raise DealError(
-            f"the pack order must be a sequence of cards, not {quote(order)}"
-        ) from None
-    ids: list[int] = []
-    seen = 0
-    for item in items:
-        card = Card.parse(item) if isinstance(item, str) else item
-        if type(card) is not Card:
-            raise DealError(f"the pack order must hold cards, not {quote(item)}")
-        bit = 1 << card.index
-        if not bit & deck.mask:
-            raise DealError(f"{card} is not in the {deck.name} deck")
-        if bit & seen:
-            raise DealError(f"{card} appears twice in the pack order")
-        seen |= bit
-        ids.append(card.index)
-    if seen != deck.mask:
-        missing = " ".join(str(c) for c in deck.cards if not (seen >> c.index) & 1)
-        raise DealError(
-            f"the pack order has {len(ids)} cards but the {deck.name} deck has "
-            f"{deck.size}; missing: {missing}"
-        )
+    ids = read_pack(order, rules.deck)
     return _deal(rules, ids, dealer, scores)
 
 

@@ -62,18 +62,7 @@ class PartnershipMatch(_match.MatchScores):
         """Check that the fields describe a possible match."""
         if not isinstance(self.rules, PartnershipRules):
             raise MatchError(f"a four-hand match needs PartnershipRules, not {quote(self.rules)}")
-        _match.check_fields(
-            seed=self.seed,
-            scores=self.scores,
-            count="two",
-            size=2,
-            target=self.rules.match_target,
-            who="side",
-            dealer=self.dealer,
-            dealers=4,
-            carry=self.carry,
-            hand_number=self.hand_number,
-        )
+        _match.check_fields(self, count="two", size=2, who="side", dealers=4)
 
 
 def new_match(

@@ -30,7 +30,7 @@ from __future__ import annotations
 
 import re
 
-from .. import _text
+from .. import _hooks, _text
 from .._notation import fields_of
 from ..cards import CARDS
 from ..errors import DealError, IllegalMoveError, ParseError, PositionError, RulesError, quote
@@ -38,7 +38,7 @@ from ..moves import PLAY
 from ._bits import mask_text
 from .engine import apply_move
 from .rules import PRESETS, PartnershipRules, preset_name
-from .state import PartnershipState, build_state, players_of
+from .state import PartnershipState, dealt_state, players_of
 
 __all__ = ["dump_position", "load_position", "render"]
 
@@ -214,22 +214,7 @@ def load_position(text: str) -> PartnershipState:
         raise ParseError(
             f"the turn-up {CARDS[turnup[0]]} was not dealt to the dealer, seat {dealer}"
         )
-    state = build_state(
-        rules,
-        dealer,
-        trump,
-        turnup[0],
-        (dealt[0], dealt[1], dealt[2], dealt[3]),
-        (dealer + 1) & 3,
-        (),
-        -1,
-        (0, 0),
-        (0, 0),
-        (),
-        scores,
-        -1,
-        False,
-    )
+    state = dealt_state(rules, dealer, turnup[0], (dealt[0], dealt[1], dealt[2], dealt[3]), scores)
     for number, card in enumerate(played, 1):
         try:
             state = apply_move(state, PLAY[card])
@@ -281,3 +266,9 @@ def render(state: PartnershipState, seat: int | None = None) -> str:
     mover = state.to_move
     lines.append("hand over" if mover is None else f"to move: seat {mover}")
     return "\n".join(lines)
+
+
+# The text forms that PartnershipState shows and parses (sixtysix._hooks).
+_hooks.dump_position4.register(dump_position)
+_hooks.load_position4.register(load_position)
+_hooks.render4.register(render)

@@ -11,15 +11,13 @@ True
 
 from __future__ import annotations
 
-import math
 import random
 import time
-from collections.abc import Callable
 
 import attrs
 
+from ..bots._base import BotBase, finite_number, seconds_or_none, whole_number
 from ..bots.pimc import _best_index, _settled
-from ..errors import SixtySixError
 from ..moves import Play
 from ..search import four_hand as _four_hand
 from .views import PartnershipView, determinize
@@ -30,44 +28,8 @@ __all__ = ["PartnershipPimcBot"]
 PLAYOUT_BUDGET = 160
 
 
-def _check_count(low: int) -> Callable[[object, attrs.Attribute[int], object], None]:
-    def check(inst: object, attribute: attrs.Attribute[int], value: object) -> None:
-        if type(value) is not int or value < low:
-            raise SixtySixError(
-                f"PartnershipPimcBot.{attribute.name} must be a whole number >= {low}, "
-                f"not {value!r}"
-            )
-
-    return check
-
-
-def _check_time(inst: object, attribute: attrs.Attribute[float | None], value: object) -> None:
-    if value is not None and (
-        isinstance(value, bool)
-        or not isinstance(value, int | float)
-        or not math.isfinite(value)
-        or value <= 0
-    ):
-        raise SixtySixError(
-            f"PartnershipPimcBot.{attribute.name} must be a positive number of seconds or "
-            f"None, not {value!r}"
-        )
-
-
-def _check_confidence(inst: object, attribute: attrs.Attribute[float], value: object) -> None:
-    if (
-        isinstance(value, bool)
-        or not isinstance(value, int | float)
-        or not math.isfinite(value)
-        or value < 0
-    ):
-        raise SixtySixError(
-            f"PartnershipPimcBot.{attribute.name} must be a finite number >= 0, not {value!r}"
-        )
-
-
 @attrs.frozen
-class PartnershipPimcBot:
+class PartnershipPimcBot(BotBase[PartnershipView, Play]):
     """Perfect-information Monte Carlo over the three hidden hands.
 
     For each world drawn with :func:`~sixtysix.partnership.determinize` (uniform among
@@ -91,30 +53,21 @@ class PartnershipPimcBot:
     """
 
     #: The most worlds sampled per decision (the iteration budget).
-    worlds: int = attrs.field(default=32, validator=_check_count(1))
+    worlds: int = attrs.field(default=32, validator=whole_number(1))
     #: Search exactly once at most this many tricks remain (the current one included).
-    exact_tricks: int = attrs.field(default=3, validator=_check_count(0))
+    exact_tricks: int = attrs.field(default=3, validator=whole_number(0))
     #: The fewest worlds sampled before the choice may be settled early.
-    min_worlds: int = attrs.field(default=8, validator=_check_count(1))
+    min_worlds: int = attrs.field(default=8, validator=whole_number(1))
     #: How many standard errors settle the choice early.
-    confidence: float = attrs.field(default=2.0, validator=_check_confidence)
+    confidence: float = attrs.field(default=2.0, validator=finite_number(0))
     #: Optional wall-clock budget per decision, in seconds.
-    time_limit: float | None = attrs.field(default=None, validator=_check_time)
+    time_limit: float | None = attrs.field(default=None, validator=seconds_or_none())
     #: Before the exact endgame, a decision plays out at most this many moves in all
     #: (worlds times legal moves), and never fewer worlds than ``min_worlds``.
-    playouts: int = attrs.field(default=PLAYOUT_BUDGET, validator=_check_count(1))
+    playouts: int = attrs.field(default=PLAYOUT_BUDGET, validator=whole_number(1))
 
-    def choose(self, view: PartnershipView, rng: random.Random) -> Play:
-        """The move with the best mean value over the sampled worlds.
-
-        Raises:
-            SixtySixError: the view's seat is not to move.
-        """
-        moves = view.legal_moves()
-        if not moves:
-            raise SixtySixError(f"seat {view.seat} is not to move, so it has no move to choose")
-        if len(moves) == 1:
-            return moves[0]
+    def _decide(self, view: PartnershipView, moves: tuple[Play, ...], rng: random.Random) -> Play:
+        """The move with the best mean value over the sampled worlds."""
         remaining = (view.rules.deck.size - len(view.played) + len(view.trick) + 3) // 4
         least = min(self.min_worlds, self.worlds)
         most = self.worlds

@@ -1,12 +1,4 @@
-""":class:`PartnershipRuleBot`: a four-hand player built from rules of thumb, no search.
-
->>> import random
->>> from sixtysix import partnership as p4
->>> s = p4.new_hand(p4.FOUR_HAND_66, seed=1)
->>> move = p4.PartnershipRuleBot().choose(p4.observe(s, p4.to_move(s)), random.Random(0))
->>> move in p4.legal_moves(s)
-True
-"""
+""":class:`PartnershipRuleBot`: a four-hand player built from rules of thumb, no search."""
 
 from __future__ import annotations
 

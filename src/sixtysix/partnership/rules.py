@@ -26,7 +26,7 @@ from typing import Any
 
 import attrs
 
-from .. import _text
+from .._family import rules as family
 from ..cards import Deck
 from ..errors import RulesError, quote
 
@@ -55,10 +55,6 @@ def _check_deck(inst: object, attribute: attrs.Attribute[Any], value: object) ->
         raise RulesError(f"PartnershipRules.deck must be a Deck such as D32, not {quote(value)}")
 
 
-def _to_packets(value: object) -> object:
-    return tuple(value) if isinstance(value, list) else value
-
-
 #: No packet (and no deal) has more cards than the largest deck.
 _MOST_CARDS = 32
 
@@ -83,24 +79,6 @@ def _check_undertrump(inst: object, attribute: attrs.Attribute[Any], value: obje
             "PartnershipRules.undertrump must be an Undertrump (REQUIRED, FREE), "
             f"not {quote(value)}"
         )
-
-
-def _check_bool(inst: object, attribute: attrs.Attribute[Any], value: object) -> None:
-    if type(value) is not bool:
-        raise RulesError(
-            f"PartnershipRules.{attribute.name} must be True or False, not {quote(value)}"
-        )
-
-
-def _int_check(low: int, high: int) -> Any:
-    def check(inst: object, attribute: attrs.Attribute[Any], value: object) -> None:
-        if type(value) is not int or not low <= value <= high:
-            raise RulesError(
-                f"PartnershipRules.{attribute.name} must be a whole number from {low} to "
-                f"{high}, not {quote(value)}"
-            )
-
-    return check
 
 
 @attrs.frozen
@@ -133,16 +111,16 @@ class PartnershipRules:
     deck: Deck = attrs.field(default=Deck.D32, validator=_check_deck)
     #: Packet sizes, dealt clockwise from the dealer's left in each round.
     deal_packets: tuple[int, ...] = attrs.field(
-        default=(3, 2, 3), converter=_to_packets, validator=_check_packets
+        default=(3, 2, 3), converter=family.to_tuple, validator=_check_packets
     )
     #: Whether an under-trump is required when a void follower cannot over-trump.
     undertrump: Undertrump = attrs.field(default=Undertrump.REQUIRED, validator=_check_undertrump)
     #: One extra game point for the side that wins the trump ten.
-    ten_of_trumps_point: bool = attrs.field(default=False, validator=_check_bool)
+    ten_of_trumps_point: bool = attrs.field(default=False, validator=family.bool_check)
     #: Game points carried by a 65-65 hand (0 or 1).
-    tie_carry: int = attrs.field(default=1, validator=_int_check(0, 1))
+    tie_carry: int = attrs.field(default=1, validator=family.int_check(0, 1))
     #: Game points that win the match.
-    match_target: int = attrs.field(default=7, validator=_int_check(1, 1000))
+    match_target: int = attrs.field(default=7, validator=family.int_check(1, 1000))
 
     def __attrs_post_init__(self) -> None:
         """Check that the packets deal out the whole deck."""
@@ -171,14 +149,7 @@ class PartnershipRules:
         >>> p4.FOUR_HAND_24.to_dict()
         {'deck': 'D24', 'deal_packets': [3, 3], 'undertrump': 'REQUIRED', ...}
         """
-        return {
-            "deck": self.deck.name,
-            "deal_packets": list(self.deal_packets),
-            "undertrump": self.undertrump.name,
-            "ten_of_trumps_point": self.ten_of_trumps_point,
-            "tie_carry": self.tie_carry,
-            "match_target": self.match_target,
-        }
+        return family.rules_to_dict(self)
 
     @classmethod
     def from_dict(
@@ -198,38 +169,14 @@ class PartnershipRules:
         Raises:
             RulesError: an unknown field, a value of the wrong kind, or an inconsistent set.
         """
-        if not isinstance(data, Mapping):
-            raise RulesError(
-                f"rules must be a mapping of field names to values, not {quote(data)}"
-            )
-        items = dict(data)
-        if "preset" in items:
-            base = get_preset(items.pop("preset"))
-        base = base if base is not None else FOUR_HAND_66
-        if not isinstance(base, PartnershipRules):
-            raise RulesError(f"base must be a PartnershipRules value, not {quote(base)}")
-        names = [f.name for f in attrs.fields(PartnershipRules)]
-        changes: dict[str, Any] = {}
-        for key, value in items.items():
-            if key not in names:
-                raise RulesError(
-                    f"unknown four-hand rules field {quote(key)}; the fields are: "
-                    + ", ".join(names)
-                )
-            if key == "deck" and isinstance(value, str):
-                if value not in Deck.__members__:
-                    raise RulesError(
-                        f"rules field 'deck' cannot be {quote(value)}; use D24 or D32"
-                    )
-                value = Deck[value]
-            elif key == "undertrump" and isinstance(value, str):
-                if value not in Undertrump.__members__:
-                    raise RulesError(
-                        f"rules field 'undertrump' cannot be {quote(value)}; use REQUIRED or FREE"
-                    )
-                value = Undertrump[value]
-            changes[key] = value
-        return attrs.evolve(base, **changes)
+        return family.rules_from_dict(
+            PartnershipRules,
+            data,
+            base,
+            default=FOUR_HAND_66,
+            get_preset=get_preset,
+            what="four-hand rules",
+        )
 
 
 #: Foster's *Complete Hoyle* and the Bicycle rules: 32 cards, packets 3-2-3.
@@ -253,18 +200,9 @@ def get_preset(name: str) -> PartnershipRules:
     Raises:
         RulesError: no four-hand preset has that name.
     """
-    given: object = name
-    key = _text.upper(_text.strip(name)).replace("-", "_") if isinstance(given, str) else ""
-    if key not in PRESETS:
-        raise RulesError(
-            f"no four-hand preset is called {quote(name)}; the presets are: {', '.join(PRESETS)}"
-        )
-    return PRESETS[key]
+    return family.find_preset(PRESETS, name, what="four-hand")
 
 
 def preset_name(rules: PartnershipRules) -> str | None:
     """The name of the preset equal to ``rules``, or ``None`` for house rules."""
-    for name, preset in PRESETS.items():
-        if preset == rules:
-            return name
-    return None
+    return family.preset_name_of(PRESETS, rules)

@@ -15,12 +15,12 @@ States are made by :func:`~sixtysix.partnership.new_hand` or
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any, Protocol
+from typing import Protocol
 
 import attrs
 
 from ..cards import CARDS, Card, Suit
+from ..state import fast_constructor
 from ._bits import beats, iter_mask
 from .rules import PartnershipRules
 
@@ -173,9 +173,9 @@ class PartnershipState(PublicFacts):
             ParseError: the text is not a four-hand position (see
                 :func:`~sixtysix.partnership.load_position`).
         """
-        from .notation import load_position  # notation imports this module
+        from .._hooks import load_position4  # made by notation, which imports this module
 
-        return load_position(text)
+        return load_position4(text)
 
     def __repr__(self) -> str:
         """Code that makes an equal state: ``PartnershipState.parse('...')``.
@@ -191,9 +191,9 @@ class PartnershipState(PublicFacts):
         >>> eval(repr(state), vars(p4)) == state
         True
         """
-        from .notation import dump_position  # notation imports this module
+        from .._hooks import dump_position4  # made by notation, which imports this module
 
-        return f"PartnershipState.parse({dump_position(self)!r})"
+        return f"PartnershipState.parse({dump_position4(self)!r})"
 
     def __str__(self) -> str:
         """The deal on several lines, every hand shown (``partnership.render``).
@@ -208,9 +208,40 @@ class PartnershipState(PublicFacts):
         points: side 0 0 (0 tricks), side 1 0 (0 tricks)
         to move: seat 1
         """
-        from .notation import render  # notation imports this module
+        from .._hooks import render4  # made by notation, which imports this module
 
-        return render(self)
+        return render4(self)
+
+
+def dealt_state(
+    rules: PartnershipRules,
+    dealer: int,
+    turnup: int,
+    hands: tuple[int, int, int, int],
+    scores: tuple[int, int],
+) -> PartnershipState:
+    """A hand as dealt (rules §10.3): nothing played, the dealer's left to lead.
+
+    ``turnup`` is the index of the dealer's last card, whose suit is trump; ``scores``
+    are the match scores before the hand. Nothing is checked: the engine and the
+    position parser check their input before.
+    """
+    return build_state(
+        rules,
+        dealer,
+        turnup >> 3,
+        turnup,
+        hands,
+        (dealer + 1) & 3,
+        (),
+        -1,
+        (0, 0),
+        (0, 0),
+        (),
+        scores,
+        -1,
+        False,
+    )
 
 
 def players_of(dealer: int, trump: int, played: tuple[int, ...]) -> tuple[int, ...]:
@@ -240,37 +271,6 @@ def players_of(dealer: int, trump: int, played: tuple[int, ...]) -> tuple[int, .
     return tuple(out)
 
 
-def _fast_constructor() -> Callable[..., PartnershipState]:
-    """A positional constructor of :class:`PartnershipState` for the engine's hot path.
-
-    The same technique as the two-hand ``sixtysix.state.build_state``: a frozen attrs
-    class sets each slot through ``object.__setattr__``, so the engine builds a private
-    mutable twin with exactly the same slots and re-labels it as a ``PartnershipState``.
-    The result is indistinguishable from ``PartnershipState(...)`` with the same
-    arguments (class, fields, equality, hash, pickling) and is frozen from then on.
-    """
-    names = [field.name for field in attrs.fields(PartnershipState)]
-    slots: tuple[str, ...] = PartnershipState.__slots__
-    params = ", ".join(names)
-    body = "".join(f"        self.{name} = {name}\n" for name in names)
-    source = (
-        f"class _MutableTwin(PublicFacts):\n    __slots__ = {slots!r}\n"
-        f"    def __init__(self, {params}):\n{body}"
-        f"def build({params}):\n"
-        f"    state = _MutableTwin({params})\n"
-        f"    state.__class__ = PartnershipState\n"
-        f"    return state\n"
-    )
-    namespace: dict[str, Any] = {"PartnershipState": PartnershipState, "PublicFacts": PublicFacts}
-    exec(source, namespace)  # the source is generated from the field names above
-    build: Callable[..., PartnershipState] = namespace["build"]
-    try:
-        probe = build(*range(len(names)))
-    except TypeError:  # pragma: no cover - an interpreter without __class__ assignment
-        return PartnershipState
-    assert type(probe) is PartnershipState
-    return build
-
-
-#: Positional constructor of :class:`PartnershipState` used by the engine (same result).
-build_state: Callable[..., PartnershipState] = _fast_constructor()
+#: Positional constructor of :class:`PartnershipState` used by the engine (same result;
+#: see :func:`sixtysix.state.fast_constructor`).
+build_state = fast_constructor(PartnershipState)

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from ..cards import CARDS, Card, Suit
 from ..errors import SixtySixError, quote
-from ..svg import _FELT, _FELT_EDGE, _GOLD, _MUTED, CARD_H, CARD_W, _back, _face, _suit_path
+from ..svg import _GOLD, _MUTED, CARD_H, CARD_W, _face, _spread, _table, _trump_badge
 from ..svg import _svg as _picture
 from ..svg import _text as _label
 from .rules import preset_name
@@ -47,13 +47,6 @@ def _hands(position: PartnershipState | PartnershipView) -> list[list[Card | Non
         hands[position.seat] = list(position.hand)
         return hands
     return [list(position.hand(s)) for s in range(4)]
-
-
-def _row(cards: list[Card | None], x0: float, y: float, step: float) -> list[str]:
-    return [
-        _back(x0 + i * step, y) if c is None else _face(c, x0 + i * step, y)
-        for i, c in enumerate(cards)
-    ]
 
 
 def _span(n: int, step: float) -> float:
@@ -99,11 +92,7 @@ def position_svg(
         raise SixtySixError(f"bottom is a seat 0 to 3, not {quote(bottom)}")
     label = names or tuple(f"seat {s}" for s in range(4))
     hands = _hands(p)
-    body = [
-        f'<rect width="{_WIDTH}" height="{_HEIGHT}" rx="12" fill="{_FELT}"/>',
-        f'<rect x="{_PANEL_X - 8}" y="8" width="{_WIDTH - _PANEL_X}" height="{_HEIGHT - 16}" '
-        f'rx="8" fill="{_FELT_EDGE}"/>',
-    ]
+    body = _table(_WIDTH, _HEIGHT, _PANEL_X)
     # Seats around the table: bottom, then (in playing order) right, top, left.
     where = {bottom: "bottom", (bottom + 1) & 3: "right", (bottom + 2) & 3: "top"}
     where[(bottom + 3) & 3] = "left"
@@ -120,14 +109,14 @@ def position_svg(
         if place in ("top", "bottom"):
             x0 = (_TABLE_W - _span(len(cards), _STEP)) / 2
             y = 30 if place == "top" else _HEIGHT - CARD_H - 30
-            body += _row(cards, x0, y, _STEP)
+            body += _spread(cards, x0, y, _STEP)
             ty = 22 if place == "top" else _HEIGHT - 12
             body.append(_label(_TABLE_W / 2, ty, name, anchor="middle", weight="bold"))
             trick_at[seat] = (cx - CARD_W / 2, cy - CARD_H - 4 if place == "top" else cy + 4)
         else:
             x0 = 14 if place == "left" else _TABLE_W - 14 - _span(len(cards), _SIDE_STEP)
             y = cy - CARD_H / 2
-            body += _row(cards, x0, y, _SIDE_STEP)
+            body += _spread(cards, x0, y, _SIDE_STEP)
             anchor = "start" if place == "left" else "end"
             tx: float = 14 if place == "left" else _TABLE_W - 14
             body.append(_label(tx, y - 10, name, anchor=anchor, weight="bold"))
@@ -152,12 +141,7 @@ def _panel(
     score: tuple[int, int] | None,
 ) -> list[str]:
     x = _PANEL_X + 6
-    out = [_label(x, 36, "Trump", size=13, weight="bold")]
-    out.append(
-        f'<circle cx="{x + 82}" cy="31" r="17" fill="#fffdf7" stroke="#6d6d6d" '
-        'stroke-width="0.8"/>'
-    )
-    out.append(_suit_path(p.trump, x + 70, 19, 24))
+    out = _trump_badge(x, p.trump)
     out.append(_label(x, 66, preset_name(p.rules) or "house rules", size=11, fill=_MUTED))
     out.append(_label(x, 84, f"turn-up {CARDS[p.turnup_index]}", size=11, fill=_MUTED))
     y = 112

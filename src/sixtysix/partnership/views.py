@@ -37,6 +37,8 @@ import random
 
 import attrs
 
+from .. import _hooks
+from .._family.determinize import count_placements, draw_placement, first_placement
 from ..cards import CARDS, Card
 from ..errors import DealError, ParseError, PositionError, quote
 from ..moves import Play
@@ -321,27 +323,13 @@ def _deal_hidden(
     allowed = [
         sum(1 << k for k, s in enumerate(others) if not excluded[s] >> c & 1) for c in cards
     ]
-    table = _count_table(cards, allowed, (quotas[0], quotas[1], quotas[2]))
-    qa, qb = quotas[0], quotas[1]
-    if table[0][qa][qb] == 0:
+    placed = first_placement(cards, allowed, (quotas[0], quotas[1], quotas[2]))
+    if placed is None:
         raise ParseError(
             "no deal of the ?? cards agrees with the cards played (each seat must hold "
             "cards it may hold by the rules of play, rules §10.9)"
         )
-    dealt: list[list[str]] = [[], [], []]
-    left = len(cards)
-    for i, card in enumerate(cards):
-        nxt = table[i + 1]
-        qc = left - qa - qb
-        if allowed[i] & 1 and qa and nxt[qa - 1][qb]:
-            k, qa = 0, qa - 1
-        elif allowed[i] & 2 and qb and nxt[qa][qb - 1]:
-            k, qb = 1, qb - 1
-        else:
-            assert allowed[i] & 4 and qc and nxt[qa][qb]
-            k = 2
-        dealt[k].append(str(CARDS[card]))
-        left -= 1
+    dealt = [[str(CARDS[card]) for card in part] for part in placed]
     out = list(fields)
     for k, s in enumerate(others):
         fill = iter(dealt[k])
@@ -479,8 +467,7 @@ def _dealable(view: PartnershipView) -> bool:
     allowed = [
         sum(1 << k for k in range(3) if not (view.excluded[others[k]] >> c) & 1) for c in cards
     ]
-    table = _count_table(cards, allowed, (quotas[0], quotas[1], quotas[2]))
-    return table[0][quotas[0]][quotas[1]] > 0
+    return count_placements(allowed, (quotas[0], quotas[1], quotas[2])) > 0
 
 
 def inferences(
@@ -582,39 +569,6 @@ _build_view: type[PartnershipView] = fast_constructor(PartnershipView)
 _REJECTION_TRIES = 16
 
 
-def _count_table(
-    cards: list[int], allowed: list[int], quotas: tuple[int, int, int]
-) -> list[list[list[int]]]:
-    """``W[i][a][b]``: the ways to give cards ``i..`` to the three seats.
-
-    The first two seats get ``a`` and ``b`` cards, the third the rest; ``allowed[i]`` has
-    bit ``k`` set when seat ``k`` may hold card ``i``.
-    """
-    n = len(cards)
-    qa, qb, qc = quotas
-    table = [[[0] * (qb + 1) for _ in range(qa + 1)] for _ in range(n + 1)]
-    table[n][0][0] = 1
-    for i in range(n - 1, -1, -1):
-        ok = allowed[i]
-        nxt = table[i + 1]
-        row = table[i]
-        left = n - i
-        for a in range(min(qa, left) + 1):
-            for b in range(min(qb, left - a) + 1):
-                c = left - a - b
-                if c > qc:
-                    continue
-                total = 0
-                if ok & 1 and a:
-                    total += nxt[a - 1][b]
-                if ok & 2 and b:
-                    total += nxt[a][b - 1]
-                if ok & 4 and c:
-                    total += nxt[a][b]
-                row[a][b] = total
-    return table
-
-
 def determinize(view: PartnershipView, rng: random.Random) -> PartnershipState:
     """A full state drawn uniformly among those consistent with ``view``.
 
@@ -656,28 +610,10 @@ def determinize(view: PartnershipView, rng: random.Random) -> PartnershipState:
         if not any(masks[k] & excluded[k] for k in range(3)):
             break
     else:
-        table = _count_table(cards, allowed, (quotas[0], quotas[1], quotas[2]))
-        qa, qb = quotas[0], quotas[1]
-        if table[0][qa][qb] == 0:
+        placed = draw_placement(cards, allowed, (quotas[0], quotas[1], quotas[2]), rng)
+        if placed is None:
             raise DealError("no deal of the unseen cards agrees with what the view knows")
-        masks = [0, 0, 0]
-        left = len(cards)
-        for i, card in enumerate(cards):
-            nxt = table[i + 1]
-            qc = left - qa - qb
-            weights = (
-                nxt[qa - 1][qb] if allowed[i] & 1 and qa else 0,
-                nxt[qa][qb - 1] if allowed[i] & 2 and qb else 0,
-                nxt[qa][qb] if allowed[i] & 4 and qc else 0,
-            )
-            pick = rng.randrange(weights[0] + weights[1] + weights[2])
-            k = 0 if pick < weights[0] else 1 if pick < weights[0] + weights[1] else 2
-            masks[k] |= 1 << card
-            if k == 0:
-                qa -= 1
-            elif k == 1:
-                qb -= 1
-            left -= 1
+        masks = [sum(1 << c for c in part) for part in placed]
     for k, s in enumerate(others):
         hands[s] |= masks[k]
     return build_state(
@@ -696,3 +632,7 @@ def determinize(view: PartnershipView, rng: random.Random) -> PartnershipState:
         view.ten_side,
         view.over,
     )
+
+
+# The view class that the engine takes besides a state (sixtysix._hooks).
+_hooks.VIEW_CLASSES4.add(PartnershipView)

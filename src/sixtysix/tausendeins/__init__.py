@@ -20,89 +20,29 @@ every marriage, played to 1001 points. Three presets: Hülsemann's game
 
 from __future__ import annotations
 
+from .._family import exports
 from .._seeding import Seed
-from .engine import (
-    ActionTable,
-    action_table,
-    apply_move,
-    cap,
-    deal_from_order,
-    is_legal,
-    is_over,
-    legal_moves,
-    new_hand,
-    perft,
-    playable_mask,
-    shuffled_deck,
-    to_move,
-)
-from .game import TausendeinsGame
-from .moves import Bid, Contract, Discard, Pass, TakeTalon, TausendeinsMove, parse_move
-from .rule_bot import TausendeinsRuleBot
-from .rules import (
-    PRESETS,
-    TAUSENDEINS,
-    TAUSENDEINS_CONTRACT,
-    TAUSENDEINS_DE,
-    Bidding,
-    MarriageValues,
-    Retrump,
-    StockPlay,
-    TausendeinsRules,
-    get_preset,
-    make_rules,
-    preset_name,
-)
-from .scoring import TausendeinsResult, match_winner, score_deal
-from .state import MarriageDeclared, Phase, TausendeinsState
-from .validate import validate
-from .views import TausendeinsView, determinize, inferences, observe
+from . import engine as _engine
+from . import game as _game
+from . import moves as _moves
+from . import rule_bot as _rule_bot
+from . import rules as _rules
+from . import scoring as _scoring
+from . import state as _state
+from . import validate as _validate
+from . import views as _views
+from .engine import *  # noqa: F403
+from .game import *  # noqa: F403
+from .moves import *  # noqa: F403
+from .rule_bot import *  # noqa: F403
+from .rules import *  # noqa: F403
+from .scoring import *  # noqa: F403
+from .state import *  # noqa: F403
+from .validate import *  # noqa: F403
+from .views import *  # noqa: F403
 
+#: The public names: those of every module of the package.
 __all__ = [
-    "PRESETS",
-    "TAUSENDEINS",
-    "TAUSENDEINS_CONTRACT",
-    "TAUSENDEINS_DE",
-    "ActionTable",
-    "Bid",
-    "Bidding",
-    "Contract",
-    "Discard",
-    "MarriageDeclared",
-    "MarriageValues",
-    "Pass",
-    "Phase",
-    "Retrump",
     "Seed",
-    "StockPlay",
-    "TakeTalon",
-    "TausendeinsGame",
-    "TausendeinsMove",
-    "TausendeinsResult",
-    "TausendeinsRuleBot",
-    "TausendeinsRules",
-    "TausendeinsState",
-    "TausendeinsView",
-    "action_table",
-    "apply_move",
-    "cap",
-    "deal_from_order",
-    "determinize",
-    "get_preset",
-    "inferences",
-    "is_legal",
-    "is_over",
-    "legal_moves",
-    "make_rules",
-    "match_winner",
-    "new_hand",
-    "observe",
-    "parse_move",
-    "perft",
-    "playable_mask",
-    "preset_name",
-    "score_deal",
-    "shuffled_deck",
-    "to_move",
-    "validate",
+    *exports(_engine, _game, _moves, _rule_bot, _rules, _scoring, _state, _validate, _views),
 ]

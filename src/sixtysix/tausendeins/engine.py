@@ -24,6 +24,7 @@ from itertools import repeat
 from operator import is_ as _is
 from typing import TYPE_CHECKING, Any
 
+from .._family.deal import read_pack
 from .._seeding import Seed, SeedScheme, shuffle
 from ..cards import CARDS, Card, Deck
 from ..errors import DealError, IllegalMoveError, SixtySixError, quote
@@ -31,12 +32,8 @@ from ..moves import MARRY, PLAY, Marry, Play
 from ..rules import StrictPlay
 from .moves import PASS, TALONS, Bid, Contract, Discard, Pass, TakeTalon, TausendeinsMove
 from .rules import (
-    ORDER_VALUES,
-    SUIT_RANK,
     SUIT_VALUES,
     Bidding,
-    MarriageValues,
-    Retrump,
     StockPlay,
     TausendeinsRules,
 )
@@ -231,27 +228,7 @@ def deal_from_order(
     """
     _check_rules(rules)
     _check_dealer(dealer)
-    if isinstance(order, str):
-        order = order.split()
-    try:
-        items = list(order)
-    except TypeError:
-        raise DealError(f"the pack must be a sequence of cards, not {quote(order)}") from None
-    ids: list[int] = []
-    seen = 0
-    for item in items:
-        card = Card.parse(item) if isinstance(item, str) else item
-        if type(card) is not Card:
-            raise DealError(f"the pack must hold cards, not {quote(item)}")
-        bit = 1 << card.index
-        if not bit & _DECK_MASK:
-            raise DealError(f"{card} is not a card of the 24-card Tausendeins pack")
-        if bit & seen:
-            raise DealError(f"{card} appears twice in the pack")
-        seen |= bit
-        ids.append(card.index)
-    if len(ids) != 24:
-        raise DealError(f"the pack must hold all 24 cards, not {len(ids)}")
+    ids = read_pack(order, _DECK)
     return _deal(rules, ids, dealer)
 
 
@@ -401,7 +378,7 @@ def _marriage_allowed(state: TausendeinsState | TausendeinsView, suit: int) -> s
     if not rules.marriage_on_first_lead and not state.played:
         return "no marriage may be declared at the first lead of the deal (rules §12.5.3)"
     trump = state.trump
-    if rules.retrump is Retrump.HIGHER_ONLY and trump >= 0 and SUIT_RANK[suit] <= SUIT_RANK[trump]:
+    if not rules.may_retrump(suit, trump):
         return (
             f"a new trump must rank above the trump {'CDHS'[trump]} in the order "
             "C > S > H > D (rules §12.5.3)"
@@ -650,10 +627,7 @@ def apply_move(state: TausendeinsState, move: TausendeinsMove) -> TausendeinsSta
 def _marry(state: TausendeinsState, suit: int) -> TausendeinsState:
     rules = state.rules
     n = len(state.marriages)
-    if rules.marriage_values is MarriageValues.BY_SUIT:
-        value = SUIT_VALUES[suit]
-    else:
-        value = ORDER_VALUES[n]
+    value = rules.marriage_value(suit, n)
     record = MarriageDeclared(state.leader, suit, value, len(state.played) >> 1)
     s = state
     return build_state(

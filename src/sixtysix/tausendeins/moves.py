@@ -12,12 +12,13 @@ moves are new values whose ``str`` is their text:
 
 from __future__ import annotations
 
-from typing import TypeAlias
+from typing import ClassVar, TypeAlias
 
 import attrs
 
 from .. import _text
-from ..cards import _SYMBOLS, Card, Suit
+from .._family.moves import not_a_move
+from ..cards import Card, Suit
 from ..errors import ParseError
 from ..errors import quote as _short
 from ..moves import MARRY, PLAY, Marry, Play
@@ -52,18 +53,27 @@ class Pass:
 
 
 @attrs.frozen
-class Bid:
-    """Bid ``points`` in the auction (rules §12.6.2).
+class _Points:
+    """A move that names a number of points: its text is a word and the number."""
+
+    points: int = attrs.field(validator=_check_points)
+    #: The word of the move's text.
+    _word: ClassVar[str] = ""
+
+    def __str__(self) -> str:
+        """The word and the points, e.g. ``bid 110``, ``contract 140``."""
+        return f"{self._word} {self.points}"
+
+
+@attrs.frozen
+class Bid(_Points):
+    """Bid ``points`` in the auction (rules §12.6.2); its text is e.g. ``bid 110``.
 
     Attributes:
         points: The bid, e.g. 110.
     """
 
-    points: int = attrs.field(validator=_check_points)
-
-    def __str__(self) -> str:
-        """``bid`` and the points, e.g. ``bid 110``."""
-        return f"bid {self.points}"
+    _word = "bid"
 
 
 @attrs.frozen
@@ -97,18 +107,14 @@ class Discard:
 
 
 @attrs.frozen
-class Contract:
-    """The declarer names its contract (rules §12.6.5).
+class Contract(_Points):
+    """The declarer names its contract (rules §12.6.5); its text is e.g. ``contract 140``.
 
     Attributes:
         points: The contract, e.g. 140.
     """
 
-    points: int = attrs.field(validator=_check_points)
-
-    def __str__(self) -> str:
-        """``contract`` and the points, e.g. ``contract 140``."""
-        return f"contract {self.points}"
+    _word = "contract"
 
 
 #: Any Tausendeins move.
@@ -159,9 +165,6 @@ def parse_move(text: str) -> TausendeinsMove:
                     return TALONS[number]
     except ParseError:
         pass
-    char = _text.stray(text, _SYMBOLS)
-    why = f": {char} is not a character of move text" if char else ""
-    raise ParseError(
-        f"not a Tausendeins move: {_short(text)}{why} (write a card such as QH, or marry H, "
-        "pass, bid 110, talon 0, discard QH or contract 120)"
+    raise not_a_move(
+        text, "not a Tausendeins move", "pass, bid 110, talon 0, discard QH or contract 120"
     )

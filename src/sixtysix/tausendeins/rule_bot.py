@@ -1,12 +1,4 @@
-""":class:`TausendeinsRuleBot`: a Tausendeins player built from rules of thumb, no search.
-
->>> import random
->>> from sixtysix import tausendeins as t1
->>> s = t1.new_hand(t1.TAUSENDEINS_CONTRACT, seed=1)
->>> move = t1.TausendeinsRuleBot().choose(t1.observe(s, t1.to_move(s)), random.Random(0))
->>> move in t1.legal_moves(s)
-True
-"""
+""":class:`TausendeinsRuleBot`: a Tausendeins player built from rules of thumb, no search."""
 
 from __future__ import annotations
 

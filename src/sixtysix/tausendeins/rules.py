@@ -25,7 +25,7 @@ from typing import Any
 
 import attrs
 
-from .. import _text
+from .._family import rules as family
 from ..errors import RulesError, quote
 from ..rules import StrictPlay
 
@@ -45,15 +45,7 @@ __all__ = [
 ]
 
 
-class _NamedEnum(enum.Enum):
-    """An enum whose values are its member names."""
-
-    @staticmethod
-    def _generate_next_value_(name: str, start: int, count: int, last_values: list[Any]) -> str:
-        return name
-
-
-class Bidding(_NamedEnum):
+class Bidding(family.NamedEnum):
     """Whether a deal starts with an auction (rules §12.3, §12.6)."""
 
     #: No auction: the rest of the pack is a stock, both seats score their points.
@@ -62,7 +54,7 @@ class Bidding(_NamedEnum):
     AUCTION = enum.auto()
 
 
-class StockPlay(_NamedEnum):
+class StockPlay(family.NamedEnum):
     """What a follower may play while the stock holds cards (rules §12.4)."""
 
     #: Any card (the open phase).
@@ -71,7 +63,7 @@ class StockPlay(_NamedEnum):
     STRICT = enum.auto()
 
 
-class MarriageValues(_NamedEnum):
+class MarriageValues(family.NamedEnum):
     """What a marriage scores (rules §12.5.5)."""
 
     #: By its suit: clubs 100, spades 80, hearts 60, diamonds 40.
@@ -80,48 +72,13 @@ class MarriageValues(_NamedEnum):
     BY_ORDER = enum.auto()
 
 
-class Retrump(_NamedEnum):
+class Retrump(family.NamedEnum):
     """Which marriages may replace the trump (rules §12.5.3)."""
 
     #: Any suit whose king and queen the leader holds.
     ANY = enum.auto()
     #: Only a suit ranked above the trump in the order C > S > H > D.
     HIGHER_ONLY = enum.auto()
-
-
-def _enum_check(kind: type[enum.Enum]) -> Any:
-    names = ", ".join(kind.__members__)
-
-    def check(inst: object, attribute: attrs.Attribute[Any], value: object) -> None:
-        if type(value) is not kind:
-            raise RulesError(
-                f"TausendeinsRules.{attribute.name} must be a {kind.__name__} ({names}), "
-                f"not {quote(value)}"
-            )
-
-    return check
-
-
-def _check_bool(inst: object, attribute: attrs.Attribute[Any], value: object) -> None:
-    if type(value) is not bool:
-        raise RulesError(
-            f"TausendeinsRules.{attribute.name} must be True or False, not {quote(value)}"
-        )
-
-
-def _int_check(low: int, high: int) -> Any:
-    def check(inst: object, attribute: attrs.Attribute[Any], value: object) -> None:
-        if type(value) is not int or not low <= value <= high:
-            raise RulesError(
-                f"TausendeinsRules.{attribute.name} must be a whole number from {low} to "
-                f"{high}, not {quote(value)}"
-            )
-
-    return check
-
-
-def _to_packets(value: object) -> object:
-    return tuple(value) if isinstance(value, list) else value
 
 
 def _check_packets(inst: object, attribute: attrs.Attribute[Any], value: object) -> None:
@@ -168,25 +125,27 @@ class TausendeinsRules:
         bid_base_cap: The highest bid before marriages held are added (rules §12.6.2).
     """
 
-    bidding: Bidding = attrs.field(default=Bidding.NONE, validator=_enum_check(Bidding))
+    bidding: Bidding = attrs.field(default=Bidding.NONE, validator=family.enum_check(Bidding))
     deal_packets: tuple[int, ...] = attrs.field(
-        default=(3, 2, 3), converter=_to_packets, validator=_check_packets
+        default=(3, 2, 3), converter=family.to_tuple, validator=_check_packets
     )
-    stock_play: StockPlay = attrs.field(default=StockPlay.FREE, validator=_enum_check(StockPlay))
+    stock_play: StockPlay = attrs.field(
+        default=StockPlay.FREE, validator=family.enum_check(StockPlay)
+    )
     strict_play: StrictPlay = attrs.field(
-        default=StrictPlay.FOLLOW_HEAD_OR_TRUMP, validator=_enum_check(StrictPlay)
+        default=StrictPlay.FOLLOW_HEAD_OR_TRUMP, validator=family.enum_check(StrictPlay)
     )
     marriage_values: MarriageValues = attrs.field(
-        default=MarriageValues.BY_SUIT, validator=_enum_check(MarriageValues)
+        default=MarriageValues.BY_SUIT, validator=family.enum_check(MarriageValues)
     )
-    retrump: Retrump = attrs.field(default=Retrump.ANY, validator=_enum_check(Retrump))
-    marriage_on_first_lead: bool = attrs.field(default=True, validator=_check_bool)
-    no_trick_no_score: bool = attrs.field(default=True, validator=_check_bool)
-    last_trick_bonus: int = attrs.field(default=0, validator=_int_check(0, 1000))
-    target: int = attrs.field(default=1001, validator=_int_check(1, 1_000_000))
-    bid_opening: int = attrs.field(default=100, validator=_int_check(0, 1000))
-    bid_step: int = attrs.field(default=10, validator=_int_check(1, 1000))
-    bid_base_cap: int = attrs.field(default=120, validator=_int_check(0, 1000))
+    retrump: Retrump = attrs.field(default=Retrump.ANY, validator=family.enum_check(Retrump))
+    marriage_on_first_lead: bool = attrs.field(default=True, validator=family.bool_check)
+    no_trick_no_score: bool = attrs.field(default=True, validator=family.bool_check)
+    last_trick_bonus: int = attrs.field(default=0, validator=family.int_check(0, 1000))
+    target: int = attrs.field(default=1001, validator=family.int_check(1, 1_000_000))
+    bid_opening: int = attrs.field(default=100, validator=family.int_check(0, 1000))
+    bid_step: int = attrs.field(default=10, validator=family.int_check(1, 1000))
+    bid_base_cap: int = attrs.field(default=120, validator=family.int_check(0, 1000))
 
     def __attrs_post_init__(self) -> None:
         """Check the deal and the auction parameters together (rules §12.3, §12.6.2)."""
@@ -233,6 +192,33 @@ class TausendeinsRules:
         """The highest cap any hand can have: ``bid_base_cap`` plus all four marriages."""
         return self.bid_base_cap + sum(SUIT_VALUES)
 
+    def marriage_value(self, suit: int, count: int) -> int:
+        """The points of a marriage of ``suit`` declared after ``count`` others (§12.5.5).
+
+        ``count`` is 0 for the deal's first marriage; a deal has at most four.
+
+        >>> from sixtysix import tausendeins as t1
+        >>> by_order = t1.make_rules(marriage_values="BY_ORDER")
+        >>> t1.TAUSENDEINS.marriage_value(0, 2), by_order.marriage_value(0, 2)
+        (100, 80)
+        """
+        if self.marriage_values is MarriageValues.BY_SUIT:
+            return SUIT_VALUES[suit]
+        return ORDER_VALUES[count]
+
+    def may_retrump(self, suit: int, trump: int) -> bool:
+        """Whether a marriage of ``suit`` may make it trump over ``trump`` (-1: none; §12.5.3).
+
+        >>> from sixtysix import tausendeins as t1
+        >>> t1.TAUSENDEINS.may_retrump(1, 0), t1.TAUSENDEINS_DE.may_retrump(1, 0)
+        (True, False)
+        """
+        return (
+            self.retrump is not Retrump.HIGHER_ONLY
+            or trump < 0
+            or SUIT_RANK[suit] > SUIT_RANK[trump]
+        )
+
     def to_dict(self) -> dict[str, Any]:
         """A JSON-ready dict of every parameter.
 
@@ -240,15 +226,7 @@ class TausendeinsRules:
         >>> t1.TAUSENDEINS.to_dict()["deal_packets"], t1.TAUSENDEINS.to_dict()["bidding"]
         ([3, 2, 3], 'NONE')
         """
-        out: dict[str, Any] = {}
-        for field in attrs.fields(TausendeinsRules):
-            value = getattr(self, field.name)
-            if isinstance(value, enum.Enum):
-                value = value.name
-            elif isinstance(value, tuple):
-                value = list(value)
-            out[field.name] = value
-        return out
+        return family.rules_to_dict(self)
 
     @classmethod
     def from_dict(
@@ -266,23 +244,14 @@ class TausendeinsRules:
         Raises:
             RulesError: an unknown field, a value of the wrong kind, or an inconsistent set.
         """
-        if not isinstance(data, Mapping):
-            raise RulesError(
-                f"rules must be a mapping of field names to values, not {quote(data)}"
-            )
-        items = dict(data)
-        if "preset" in items:
-            base = get_preset(items.pop("preset"))
-        return make_rules(base, **items)
-
-
-_ENUMS: dict[str, type[enum.Enum]] = {
-    "bidding": Bidding,
-    "stock_play": StockPlay,
-    "strict_play": StrictPlay,
-    "marriage_values": MarriageValues,
-    "retrump": Retrump,
-}
+        return family.rules_from_dict(
+            TausendeinsRules,
+            data,
+            base,
+            default=TAUSENDEINS,
+            get_preset=get_preset,
+            what="Tausendeins rules",
+        )
 
 
 def make_rules(base: TausendeinsRules | None = None, /, **changes: Any) -> TausendeinsRules:
@@ -303,24 +272,7 @@ def make_rules(base: TausendeinsRules | None = None, /, **changes: Any) -> Tause
         base = TAUSENDEINS
     elif type(base) is not TausendeinsRules:
         raise RulesError(f"the base must be a TausendeinsRules, not {quote(base)}")
-    names = [f.name for f in attrs.fields(TausendeinsRules)]
-    fixed: dict[str, Any] = {}
-    for key, value in changes.items():
-        if key not in names:
-            raise RulesError(
-                f"unknown Tausendeins rules field {quote(key)}; the fields are: "
-                + ", ".join(names)
-            )
-        kind = _ENUMS.get(key)
-        if kind is not None and isinstance(value, str):
-            if value not in kind.__members__:
-                raise RulesError(
-                    f"rules field {key!r} cannot be {quote(value)}; use "
-                    + ", ".join(kind.__members__)
-                )
-            value = kind[value]
-        fixed[key] = value
-    return attrs.evolve(base, **fixed)
+    return family.evolve_rules(base, changes, what="Tausendeins rules")
 
 
 #: Hülsemann's two-hand game: packets 3-2-3, free play while the stock lasts.
@@ -361,19 +313,9 @@ def get_preset(name: str) -> TausendeinsRules:
     Raises:
         RulesError: no Tausendeins preset has that name.
     """
-    given: object = name
-    key = _text.upper(_text.strip(name)).replace("-", "_") if isinstance(given, str) else ""
-    if key not in PRESETS:
-        raise RulesError(
-            f"no Tausendeins preset is called {quote(name)}; the presets are: "
-            + ", ".join(PRESETS)
-        )
-    return PRESETS[key]
+    return family.find_preset(PRESETS, name, what="Tausendeins")
 
 
 def preset_name(rules: TausendeinsRules) -> str | None:
     """The name of the preset equal to ``rules``, or ``None`` for house rules."""
-    for name, preset in PRESETS.items():
-        if preset == rules:
-            return name
-    return None
+    return family.preset_name_of(PRESETS, rules)

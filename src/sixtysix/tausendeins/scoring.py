@@ -83,27 +83,20 @@ def score_deal(state: TausendeinsState) -> TausendeinsResult:
         points[state.last_winner] += rules.last_trick_bonus
     if rules.no_trick_no_score:
         points = [p if t else 0 for p, t in zip(points, tricks, strict=True)]
-    if not auction:
-        return TausendeinsResult(
-            (points[0], points[1]),
-            (points[0], points[1]),
-            (cards[0], cards[1]),
-            (marriages[0], marriages[1]),
-            tricks,
-        )
     contract = state.contract
-    made = points[declarer] >= contract
+    made = auction and points[declarer] >= contract
     added = [points[0], points[1]]
-    added[declarer] = contract if made else -contract
+    if auction:
+        added[declarer] = contract if made else -contract
     return TausendeinsResult(
         (points[0], points[1]),
         (added[0], added[1]),
         (cards[0], cards[1]),
         (marriages[0], marriages[1]),
         tricks,
-        declarer,
-        contract,
-        made,
+        declarer if auction else None,
+        contract if auction else None,
+        made if auction else None,
     )
 
 

@@ -74,6 +74,26 @@ def iter_mask(mask: int) -> tuple[int, ...]:
     )
 
 
+def seat_to_move(
+    phase: int, leader: int, lead: int, dealer: int, calls: tuple[int, ...], declarer: int
+) -> int | None:
+    """The seat whose decision it is, or ``None`` once the deal is over (rules §12.9).
+
+    The ``to_move`` of both :class:`TausendeinsState` and
+    :class:`~sixtysix.tausendeins.TausendeinsView`, from the fields of that name: in the
+    play the leader before the lead and the follower after it; in the auction the dealer
+    and the forehand in turn (the dealer answers the compulsory opening bid); between
+    them the declarer.
+    """
+    if phase == 4:
+        return leader if lead < 0 else 1 - leader
+    if phase == 0:
+        return dealer if not len(calls) & 1 else 1 - dealer
+    if phase == 5:
+        return None
+    return declarer
+
+
 @attrs.frozen(weakref_slot=False)
 class TausendeinsState:
     """One Tausendeins deal at one moment.
@@ -134,14 +154,9 @@ class TausendeinsState:
     @property
     def to_move(self) -> int | None:
         """The seat whose decision it is, or ``None`` once the deal is over (rules §12.9)."""
-        phase = self.phase
-        if phase == 4:
-            return self.leader if self.lead < 0 else 1 - self.leader
-        if phase == 0:
-            return self.dealer if not len(self.calls) & 1 else 1 - self.dealer
-        if phase == 5:
-            return None
-        return self.declarer
+        return seat_to_move(
+            self.phase, self.leader, self.lead, self.dealer, self.calls, self.declarer
+        )
 
     @property
     def is_over(self) -> bool:

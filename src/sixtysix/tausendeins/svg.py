@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from ..cards import CARDS, Card
 from ..errors import SixtySixError, quote
-from ..svg import _FELT, _FELT_EDGE, _GOLD, _MUTED, CARD_H, CARD_W, _back, _face, _suit_path
+from ..svg import _GOLD, _MUTED, CARD_H, CARD_W, _back, _face, _spread, _suit_path, _table
 from ..svg import _svg as _picture
 from ..svg import _text as _label
 from .rules import Bidding, preset_name
@@ -37,13 +37,6 @@ _WIDTH = 760
 _HEIGHT = 420
 _PANEL_X = 560
 _STEP = 38
-
-
-def _row(cards: list[Card | None], x0: float, y: float) -> list[str]:
-    return [
-        _back(x0 + i * _STEP, y) if c is None else _face(c, x0 + i * _STEP, y)
-        for i, c in enumerate(cards)
-    ]
 
 
 def position_svg(position: TausendeinsState | TausendeinsView) -> str:
@@ -68,16 +61,12 @@ def position_svg(position: TausendeinsState | TausendeinsView) -> str:
         )
     rules = position.rules
     name = preset_name(rules) or "house rules"
-    body = [
-        f'<rect width="{_WIDTH}" height="{_HEIGHT}" rx="12" fill="{_FELT}"/>',
-        f'<rect x="{_PANEL_X - 8}" y="8" width="{_WIDTH - _PANEL_X}" height="{_HEIGHT - 16}" '
-        f'rx="8" fill="{_FELT_EDGE}"/>',
-    ]
+    body = _table(_WIDTH, _HEIGHT, _PANEL_X)
     top = 1 - bottom
     for seat, row_y in ((top, 34), (bottom, _HEIGHT - CARD_H - 14)):
         who = "dealer" if seat == position.dealer else "forehand"
         body.append(_label(16, row_y - 8, f"seat {seat} ({who})", fill=_MUTED))
-        body += _row(hands[seat], 16, row_y)
+        body += _spread(hands[seat], 16, row_y, _STEP)
     middle = _HEIGHT / 2 - CARD_H / 2
     if position.lead >= 0:
         led = CARDS[position.lead]

@@ -22,15 +22,7 @@ from typing import Any
 
 from ..cards import CARDS, Deck
 from ..errors import PositionError, quote
-from .rules import (
-    ORDER_VALUES,
-    SUIT_RANK,
-    SUIT_VALUES,
-    Bidding,
-    MarriageValues,
-    Retrump,
-    TausendeinsRules,
-)
+from .rules import Bidding, TausendeinsRules
 from .state import MarriageDeclared, Phase, TausendeinsState
 
 __all__ = ["validate"]
@@ -276,20 +268,7 @@ def validate(state: TausendeinsState) -> TausendeinsState:
                 "a deal without an auction has no calls, declarer, contract, talons or discards"
             )
         return state
-    _check_auction(
-        state,
-        phase,
-        hands,
-        calls,
-        bid,
-        declarer,
-        contract,
-        taken,
-        shown,
-        discards,
-        talons,
-        played_mask,
-    )
+    _check_auction(state, played_mask)
     return state
 
 
@@ -303,41 +282,30 @@ def _check_marriage(
         )
     if type(m.suit) is not int or not 0 <= m.suit <= 3:
         raise _fail(f"a marriage's suit must be 0 to 3, not {quote(m.suit)}")
-    want = (
-        SUIT_VALUES[m.suit]
-        if rules.marriage_values is MarriageValues.BY_SUIT
-        else (ORDER_VALUES[count] if count < 4 else -1)
-    )
+    want = rules.marriage_value(m.suit, count) if count < 4 else -1
     if m.value != want:
         raise _fail(f"the marriage of {_SUITS[m.suit]} is worth {want}, not {quote(m.value)}")
     if k == 0 and not rules.marriage_on_first_lead:
         raise _fail("no marriage at the first lead under these rules (rules §12.5.3)")
-    if (
-        rules.retrump is Retrump.HIGHER_ONLY
-        and trump >= 0
-        and SUIT_RANK[m.suit] <= SUIT_RANK[trump]
-    ):
+    if not rules.may_retrump(m.suit, trump):
         raise _fail(
             f"the marriage of {_SUITS[m.suit]} does not rank above the trump "
             f"{_SUITS[trump]} (rules §12.5.3)"
         )
 
 
-def _check_auction(
-    state: TausendeinsState,
-    phase: int,
-    hands: tuple[int, int],
-    calls: tuple[int, ...],
-    bid: int,
-    declarer: int,
-    contract: int,
-    taken: int,
-    shown: int,
-    discards: int,
-    talons: tuple[int, int],
-    played: int,
-) -> None:
+def _check_auction(state: TausendeinsState, played: int) -> None:
+    """The auction, talons, discards and contract (their types are checked already)."""
     rules = state.rules
+    phase, hands, talons, calls, bid = (
+        state.phase,
+        state.hands,
+        state.talons,
+        state.calls,
+        state.bid,
+    )
+    declarer, contract, taken = state.declarer, state.contract, state.talon_taken
+    shown, discards = state.shown, state.discards
     bids = [c for c in calls if c]
     if 0 in calls[:-1] or (phase == 0 and 0 in calls) or (phase > 0 and calls[-1:] != (0,)):
         raise _fail("the auction ends with its first pass, and only then (rules §12.6.2)")

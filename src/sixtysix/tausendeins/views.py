@@ -18,17 +18,24 @@ agree with the view and with the inferences of rules §12.10.
 
 from __future__ import annotations
 
-import functools
 import random
 
 import attrs
 
+from .._family.determinize import draw_placement
 from ..cards import Deck, Suit
 from ..errors import DealError, PositionError, quote
 from ..rules import StrictPlay
 from .moves import TausendeinsMove
 from .rules import Bidding, TausendeinsRules
-from .state import MarriageDeclared, Phase, TausendeinsState, build_state, iter_mask
+from .state import (
+    MarriageDeclared,
+    Phase,
+    TausendeinsState,
+    build_state,
+    iter_mask,
+    seat_to_move,
+)
 
 __all__ = ["TausendeinsView", "determinize", "inferences", "observe"]
 
@@ -89,14 +96,9 @@ class TausendeinsView:
     @property
     def to_move(self) -> int | None:
         """The seat whose decision it is, or ``None`` once the deal is over."""
-        phase = self.phase
-        if phase == 4:
-            return self.leader if self.lead < 0 else 1 - self.leader
-        if phase == 0:
-            return self.dealer if not len(self.calls) & 1 else 1 - self.dealer
-        if phase == 5:
-            return None
-        return self.declarer
+        return seat_to_move(
+            self.phase, self.leader, self.lead, self.dealer, self.calls, self.declarer
+        )
 
     @property
     def is_over(self) -> bool:
@@ -274,21 +276,6 @@ def _check_view(view: TausendeinsView) -> None:
         raise PositionError("a shown talon needs a declarer")
 
 
-@functools.lru_cache(maxsize=4096)
-def _count(kinds: tuple[tuple[int, int], ...], caps: tuple[int, int, int]) -> int:
-    """Ways to place cards of ``kinds`` (``(allowed slots, how many)``) into ``caps``."""
-    pos = next((k for k, (_, n) in enumerate(kinds) if n), -1)
-    if pos < 0:
-        return 1 if caps == (0, 0, 0) else 0
-    allowed, n = kinds[pos]
-    rest = (*kinds[:pos], (allowed, n - 1), *kinds[pos + 1 :])
-    total = 0
-    for slot, bit in enumerate((_HAND, _DISCARD, _POOL)):
-        if allowed & bit and caps[slot]:
-            total += _count(rest, (*caps[:slot], caps[slot] - 1, *caps[slot + 1 :]))
-    return total
-
-
 def determinize(view: TausendeinsView, rng: random.Random) -> TausendeinsState:
     """A full state drawn uniformly among those that agree with ``view`` (rules §12.10).
 
@@ -316,47 +303,23 @@ def determinize(view: TausendeinsView, rng: random.Random) -> TausendeinsState:
     opp_discards = view.discard_count if opp_declarer else 0
     pool = unseen.bit_count() - view.opponent_count - opp_discards
     shown = view.shown & unseen if opp_declarer else 0
-    cards: list[tuple[int, int]] = []
-    for c in iter_mask(unseen):
+    cards = iter_mask(unseen)
+    allowed: list[int] = []
+    for c in cards:
         bit = 1 << c
-        allowed = _HAND | _POOL
+        ok = _HAND | _POOL
         if opp_discards:
-            allowed |= _DISCARD
+            ok |= _DISCARD
         if bit & view.known:
-            allowed = _HAND
+            ok = _HAND
         elif bit & shown:
-            allowed = (_HAND | _DISCARD) & allowed
+            ok = (_HAND | _DISCARD) & ok
         if bit & view.excluded:
-            allowed &= ~_HAND
-        cards.append((c, allowed))
-    caps = [view.opponent_count, opp_discards, pool]
-    kinds: dict[int, int] = {}
-    for _, allowed in cards:
-        kinds[allowed] = kinds.get(allowed, 0) + 1
-
-    def key() -> tuple[tuple[int, int], ...]:
-        return tuple(sorted(kinds.items()))
-
-    if pool < 0 or _count(key(), (caps[0], caps[1], caps[2])) == 0:
+            ok &= ~_HAND
+        allowed.append(ok)
+    placed = draw_placement(cards, allowed, (view.opponent_count, opp_discards, pool), rng)
+    if placed is None:
         raise DealError("no deal agrees with this view: its facts contradict each other")
-    placed = ([], [], [])  # type: tuple[list[int], list[int], list[int]]
-    for c, allowed in cards:
-        kinds[allowed] -= 1
-        weights = []
-        for slot, bit in enumerate((_HAND, _DISCARD, _POOL)):
-            if allowed & bit and caps[slot]:
-                caps[slot] -= 1
-                weights.append((slot, _count(key(), (caps[0], caps[1], caps[2]))))
-                caps[slot] += 1
-        pick = rng.randrange(sum(w for _, w in weights))
-        chosen = weights[-1][0]
-        for slot, w in weights:
-            if pick < w:
-                chosen = slot
-                break
-            pick -= w
-        placed[chosen].append(c)
-        caps[chosen] -= 1
     rest = placed[2]
     rng.shuffle(rest)
     opp_hand = 0

@@ -44,6 +44,7 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
+from .. import _hooks
 from .._version import __version__
 from ..cards import CARDS
 from ..errors import SixtySixError
@@ -200,3 +201,7 @@ def picture(data: dict[str, Any], hand: int, frame: int, view: int) -> str:
     packed: str = data["hands"][hand]["frames"][frame]["p"][view]
     table: dict[str, str] = data["cards"]
     return re.sub(_MARK + "(..)", lambda m: table[m.group(1)], packed)
+
+
+# The page that sixtysix.svg.record_html returns (sixtysix._hooks).
+_hooks.record_html.register(lambda record, names: record_html(record, names=names))
