@@ -523,6 +523,7 @@ def test_the_largest_seeds_work() -> None:
         ({"dealer": 10**5000}, "the dealer must be a seat from 0 to 1, not an int of 5001"),
         ({"dealer": True}, "the dealer must be a seat from 0 to 1, not True"),
         ({"rules": "CLASSIC_66"}, "a match needs a Rules value, not 'CLASSIC_66'"),
+        ({"seats": 4, "scores": (0, 0, 0, 0)}, "a match has 2 or 3 seats, not 4"),
     ],
 )
 def test_matches_built_by_hand_are_checked(fields: dict[str, object], message: str) -> None:

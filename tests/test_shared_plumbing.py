@@ -10,6 +10,7 @@ give, and its records get the line/column errors and the replay checks of theirs
 from __future__ import annotations
 
 import enum
+import io
 import json
 import random
 from typing import Any, ClassVar
@@ -19,6 +20,7 @@ import pytest
 
 from sixtysix import _match, _notation, _play, _records
 from sixtysix.cards import Card
+from sixtysix.cli._match_text import print_match
 from sixtysix.errors import MatchError, ParseError, PlayerError, RecordError
 
 PACK = tuple(Card.parse(c) for c in ("AH", "TH", "KH", "QH"))
@@ -239,3 +241,19 @@ def test_a_third_game_gets_line_and_column_errors_and_match_checks() -> None:
     with pytest.raises(ParseError, match=r"^a toy position has 3 fields separated by spaces"):
         _notation.fields_of("a b", "toy position", 3, "x, y, z")
     assert _play.check_seed(None, fresh=True) != _play.check_seed(None, fresh=True)
+
+
+def test_the_match_printer_shows_an_unfinished_last_hand() -> None:
+    start = ToyMatch(rules=ToyRules(), seed=5)
+    first = play_toy_hand(start, [first_card])
+    unfinished = attrs.evolve(first, moves=first.moves[:1], result=None)
+    out = io.StringIO()
+    hands = _match.walk(start, [first, unfinished], lambda g: g.result, apply_result)
+
+    def print_hand(game: ToyHand) -> None:
+        out.write(f"{len(game.moves)} moves\n")
+
+    print_match(out, hands, print_hand, str, str)
+    text = out.getvalue()
+    assert "=== Hand 2 ===\n1 moves\n\nThe match is not finished.\n" in text
+    assert text.count("Match score:") == 1
