@@ -134,7 +134,7 @@ class PlayGame:
         self._bot_moves()
 
     def _narrator(self) -> Any:
-        from .cli.play import Narrator
+        from ._narration import Narrator
 
         names = ("you", "the computer") if self.human == 0 else ("the computer", "you")
         return Narrator(names, (self.human == 0, self.human == 1))

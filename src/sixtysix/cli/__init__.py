@@ -28,156 +28,89 @@ import argparse
 import contextlib
 import json
 import os
-import random
 import sys
 from collections.abc import Callable, Sequence
-from typing import NoReturn, TextIO
+from typing import TextIO
 
 import attrs
 
-from .. import _files, _text
 from .._version import __version__
-from ..bots import Bot, RandomBot, RuleBot
-from ..cards import CARDS, Suit
+from ..cards import CARDS
 from ..errors import SixtySixError
 from ..moves import parse_move
 from ..partnership.records import load_record as p4_load_record
 from ..records import GameRecord, _walk, load_record, replay, replay_states
-from ..rules import CLASSIC_66, PRESET_INFO, PRESETS, Rules, get_preset, preset_name
+from ..rules import CLASSIC_66, PRESET_INFO, PRESETS, Rules
+from ._common import (
+    _BOTS as _BOTS,
+)
+from ._common import (
+    _EXIT_ERROR as _EXIT_ERROR,
+)
+from ._common import (
+    _EXIT_INTERRUPTED as _EXIT_INTERRUPTED,
+)
+from ._common import (
+    _EXIT_OK as _EXIT_OK,
+)
+from ._common import (
+    _EXIT_USAGE as _EXIT_USAGE,
+)
+from ._common import (
+    _add_rules_options as _add_rules_options,
+)
+from ._common import (
+    _CliError as _CliError,
+)
+from ._common import (
+    _count as _count,
+)
+from ._common import (
+    _fresh_seed as _fresh_seed,
+)
+from ._common import (
+    _load_rules_file as _load_rules_file,
+)
+from ._common import (
+    _Parser as _Parser,
+)
+from ._common import (
+    _plural as _plural,
+)
+from ._common import (
+    _positive as _positive,
+)
+from ._common import (
+    _preset_arg as _preset_arg,
+)
+from ._common import (
+    _Quit as _Quit,
+)
+from ._common import (
+    _read_text as _read_text,
+)
+from ._common import (
+    _rules_label as _rules_label,
+)
+from ._common import (
+    _rules_of as _rules_of,
+)
+from ._common import (
+    _seed_arg as _seed_arg,
+)
+from ._common import (
+    _suit_name as _suit_name,
+)
+from ._common import (
+    _value_text as _value_text,
+)
 from ._match_text import print_match
 from .replay4 import is_four_hand, print_four_hand
 
 __all__ = ["main"]
 
-_EXIT_OK = 0
-_EXIT_ERROR = 1
-_EXIT_USAGE = 2
-_EXIT_INTERRUPTED = 130
-
 #: One line per preset for ``sixtysix rules`` (a test checks that every preset has one).
 _PRESET_SUMMARIES: dict[str, str] = {n: i.summary for n, i in PRESET_INFO.items()}
-
-
-class _CliError(Exception):
-    """A game or rules error to report with exit status 1."""
-
-
-class _Quit(Exception):
-    """The player typed ``quit``."""
-
-
-class _Parser(argparse.ArgumentParser):
-    """An argument parser whose errors read ``sixtysix: error: ...`` (exit status 2)."""
-
-    def error(self, message: str) -> NoReturn:
-        self.print_usage(sys.stderr)
-        self.exit(_EXIT_USAGE, f"sixtysix: error: {message}\n")
-
-
-# ------------------------------------------------------------------------ helpers
-
-
-def _preset_arg(text: str) -> str:
-    """Argparse type of a preset name: its canonical spelling."""
-    try:
-        rules = get_preset(text)
-    except SixtySixError as exc:
-        raise argparse.ArgumentTypeError(str(exc)) from None
-    name = preset_name(rules)
-    assert name is not None
-    return name
-
-
-def _count(text: str, low: int) -> int:
-    # ASCII digits only: int() would also read "٣", "+3", " 3" and "1_000".
-    if not _text.is_digits(text.removeprefix("-"), limit=4000):
-        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}")
-    value = int(text)
-    if value < low:
-        raise argparse.ArgumentTypeError(f"must be at least {low}, not {value}")
-    return value
-
-
-def _seed_arg(text: str) -> int:
-    return _count(text, 0)
-
-
-def _positive(text: str) -> int:
-    return _count(text, 1)
-
-
-def _read_text(path: str, what: str) -> str:
-    """The text of ``path`` (``-`` is standard input), or a :class:`_CliError`."""
-    if path == "-":
-        return sys.stdin.read()
-    return _files.read_text(path, what, _CliError)
-
-
-def _load_rules_file(path: str) -> Rules:
-    """Read a JSON rules file such as ``Rules.to_dict()`` writes."""
-    text = _read_text(path, "rules file")
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise _CliError(
-            f"rules file {path!r} is not valid JSON: {exc.msg} "
-            f"(line {exc.lineno}, column {exc.colno})"
-        ) from None
-    try:
-        return Rules.from_dict(data)
-    except (SixtySixError, TypeError) as exc:
-        raise _CliError(f"rules file {path!r}: {exc}") from None
-
-
-def _add_rules_options(parser: argparse.ArgumentParser) -> None:
-    group = parser.add_mutually_exclusive_group()
-    group.add_argument(
-        "--rules",
-        metavar="PRESET",
-        type=_preset_arg,
-        help="the rule set: a preset name (default CLASSIC_66; `sixtysix rules` lists them)",
-    )
-    group.add_argument(
-        "--rules-file",
-        metavar="FILE",
-        help='a JSON rules file, as Rules.to_dict() writes it (a "preset" key names the '
-        "base for the fields it leaves out)",
-    )
-
-
-def _rules_of(args: argparse.Namespace) -> Rules:
-    if args.rules_file is not None:
-        return _load_rules_file(args.rules_file)
-    if args.rules is not None:
-        return PRESETS[args.rules]
-    return CLASSIC_66
-
-
-def _rules_label(rules: Rules) -> str:
-    return preset_name(rules) or "house rules"
-
-
-def _value_text(value: object) -> str:
-    """A parameter value as ``sixtysix rules`` prints it (and the docs' tables)."""
-    if isinstance(value, bool):
-        return "yes" if value else "no"
-    if isinstance(value, tuple):
-        return "(" + ", ".join(str(v) for v in value) + ")"
-    if isinstance(value, int):
-        return str(value)
-    return getattr(value, "name", str(value))
-
-
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
-
-
-#: The built-in players, by their command-line name.
-_BOTS: dict[str, Callable[[], Bot]] = {"random": RandomBot, "rule": RuleBot}
-
-
-def _fresh_seed() -> int:
-    return random.SystemRandom().randrange(1_000_000)
 
 
 # ------------------------------------------------------------------------ rules
@@ -221,10 +154,6 @@ def _cmd_rules(args: argparse.Namespace) -> int:
 
 
 # ------------------------------------------------------------------------ telling a game
-
-
-def _suit_name(suit: int) -> str:
-    return Suit(suit).name.lower()
 
 
 # ------------------------------------------------------------------------ replay
@@ -316,7 +245,7 @@ def _build_parser() -> argparse.ArgumentParser:
 
     _add_play_parser(sub)
 
-    from . import serve, simulate, tournament  # they import this module's helpers
+    from . import serve, simulate, tournament  # each adds its subcommand
 
     simulate.add_parser(sub)
     tournament.add_parser(sub)

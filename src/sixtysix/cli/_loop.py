@@ -16,7 +16,6 @@ with the exit statuses of ``sixtysix play``.
 from __future__ import annotations
 
 import contextlib
-import os
 import random
 import re
 import sys
@@ -26,87 +25,20 @@ from typing import Any, ClassVar, Generic, Protocol, TextIO, TypeVar, cast
 
 import attrs
 
+from .._narration import _PLAIN as _PLAIN
+from .._narration import Style as Style
 from .._text import is_digits, lower, strip
-from ..cards import Card, Suit
 from ..errors import ParseError
 from ..game import Game
-from ..moves import Marry, Play, parse_move
-from . import _EXIT_INTERRUPTED, _EXIT_OK, _plural, _suit_name
-from . import _Quit as _Quit
+from ..moves import Play, parse_move
+from ._common import _EXIT_INTERRUPTED, _EXIT_OK, _plural
+from ._common import _Quit as _Quit
 
 __all__: list[str] = []  # used by ``sixtysix play`` only
 
 
 # ------------------------------------------------------------------------ card style
 
-
-class Style:
-    """How cards, suits and moves are written: plain ASCII, or symbols with colour.
-
-    ``symbols`` writes ``Q♥`` and ``10♥`` instead of ``QH`` and ``TH``; ``colour`` paints
-    hearts and diamonds red and the other suits in the terminal's bold (ANSI codes).
-    """
-
-    def __init__(self, symbols: bool = False, colour: bool = False) -> None:
-        self.symbols = symbols
-        self.colour = colour and symbols
-
-    @classmethod
-    def for_stream(cls, stream: TextIO, environ: dict[str, str] | None = None) -> Style:
-        """Symbols and colour on a terminal that can print them, unless ``NO_COLOR`` is set."""
-        env = os.environ if environ is None else environ
-        if "NO_COLOR" in env or env.get("TERM") == "dumb":
-            return cls()
-        try:
-            tty = stream.isatty()
-        except (AttributeError, ValueError):
-            tty = False
-        if not tty:
-            return cls()
-        try:
-            "♣♦♥♠".encode(stream.encoding or "ascii")
-        except (LookupError, UnicodeEncodeError):
-            return cls()
-        return cls(symbols=True, colour=True)
-
-    def paint(self, text: str, suit: int) -> str:
-        """``text`` in the colour of ``suit`` (unchanged without colour)."""
-        if not self.colour:
-            return text
-        code = "31" if suit in (Suit.DIAMONDS, Suit.HEARTS) else "1"
-        return f"\x1b[{code}m{text}\x1b[0m"
-
-    def card(self, card: Card) -> str:
-        """One card: ``QH`` or ``Q♥``."""
-        if not self.symbols:
-            return str(card)
-        rank = "10" if card.rank.letter == "T" else card.rank.letter
-        return self.paint(rank + card.suit.symbol, card.suit)
-
-    def cards(self, cards: Sequence[Card]) -> str:
-        """Cards separated by spaces, or ``none``."""
-        return " ".join(self.card(c) for c in cards) if cards else "none"
-
-    def suit(self, suit: int) -> str:
-        """A suit by name, with its symbol when symbols are on: ``♥ hearts``."""
-        name = _suit_name(suit)
-        if not self.symbols:
-            return name
-        return f"{self.paint(Suit(suit).symbol, suit)} {name}"
-
-    def move(self, move: Hashable) -> str:
-        """A move as the player may type it: ``QH``/``Q♥``, ``marry H``/``marry ♥``.
-
-        Any other move is written as its ``str``: ``close``, ``bid 110``.
-        """
-        if isinstance(move, Play):
-            return self.card(move.card)
-        if isinstance(move, Marry) and self.symbols:
-            return "marry " + self.paint(move.suit.symbol, move.suit)
-        return str(move)
-
-
-_PLAIN: Style = Style()
 
 _ANSI = re.compile(r"\x1b\[[0-9;]*m")
 

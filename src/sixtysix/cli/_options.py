@@ -11,7 +11,7 @@ import argparse
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from . import _add_rules_options, _seed_arg
+from ._common import _add_rules_options, _seed_arg
 
 __all__: list[str] = []
 

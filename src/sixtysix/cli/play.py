@@ -29,6 +29,8 @@ from typing import Any, TextIO, cast
 
 import attrs
 
+from .._narration import _END_TEXT as _END_TEXT
+from .._narration import Narrator as Narrator
 from .._text import is_digits
 from ..bots import Bot
 from ..bots.registry import (
@@ -52,19 +54,18 @@ from ..engine import apply_move, deal_from_order, explain_illegal, shuffled_deck
 from ..errors import SixtySixError
 from ..game import TwoHandGame
 from ..match import Match, apply_result, new_match
-from ..moves import Claim, Close, Draw, Exchange, Marry, Move, Play, parse_move
+from ..moves import Claim, Close, Draw, Move, parse_move
 from ..observe import PlayerView, observe
 from ..records import GameRecord, MatchRecord
 from ..rules import FailedClose, Rules
-from ..scoring import HandEnd, HandResult, _failed_close, score_hand
-from ..state import HandState, Step
-from . import (
+from ..scoring import HandResult, _failed_close, score_hand
+from ..state import HandState
+from ._common import (
     _fresh_seed,
     _plural,
     _positive,
     _rules_label,
     _rules_of,
-    _suit_name,
 )
 from ._loop import _PLAIN, HeadToHead, _cli_error, _table, run_session
 from ._loop import Style as Style
@@ -87,130 +88,8 @@ _Hand = tuple[tuple[Card, ...], int, str]
 #: Keyword names under which a search bot may take its iteration budget, in order.
 _BUDGET_NAMES = ("budget", "iterations", "samples", "worlds", "n_worlds", "simulations")
 
-_END_TEXT: dict[HandEnd, str] = {
-    HandEnd.CLAIM: "{w} claimed 66 correctly",
-    HandEnd.FALSE_CLAIM: "{l} claimed 66 without having it",
-    HandEnd.CLOSER_TOOK_LAST_TRICK: "{w} closed the talon and took the last trick with 66",
-    HandEnd.FAILED_CLOSE: "{l} closed the talon but did not reach 66",
-    HandEnd.CLOSER_BEATEN: "{w} reached 66 before {l}, who had closed the talon",
-    HandEnd.PLAYED_OUT: "the hand was played out and only {w} had 66",
-    HandEnd.BOTH_OVER_66: "the hand was played out with both players at 66 or more",
-    HandEnd.NEITHER_REACHED_66: "the hand was played out and neither player reached 66",
-    HandEnd.LAST_TRICK: "{w} took the last trick",
-}
-
 
 # ------------------------------------------------------------------------ narration
-
-
-class Narrator:
-    """Sentences about moves and results, from one point of view.
-
-    ``names`` are the lower-case names of hand seats 0 and 1 (``"you"`` takes the verb's
-    base form); ``sees`` says whose drawn cards may be named.
-    """
-
-    def __init__(
-        self, names: tuple[str, str], sees: tuple[bool, bool], style: Style = _PLAIN
-    ) -> None:
-        self.names = names
-        self.sees = sees
-        self.style = style
-
-    def subject(self, seat: int, verb: str) -> str:
-        """``You play``, ``The computer plays``, ``Seat 1 passes``: capitalised."""
-        name = self.names[seat]
-        if name != "you":
-            verb = verb + ("es" if verb.endswith(("s", "sh", "ch")) else "s")
-        return f"{name[0].upper()}{name[1:]} {verb}"
-
-    def move(self, before: HandState, move: Move, after: HandState) -> str:
-        """What ``move`` (by the seat to move in ``before``) did, as one sentence or two."""
-        seat = before.to_move
-        assert seat is not None
-        card_text = self.style.card
-        if isinstance(move, Play):
-            card = move.card
-            if before.step is Step.LEAD:
-                return f"{self.subject(seat, 'lead')} {card_text(card)}."
-            winner = after.leader
-            worth = POINTS[before.lead] + card.points
-            text = (
-                f"{self.subject(seat, 'play')} {card_text(card)} on "
-                f"{card_text(CARDS[before.lead])}: "
-                f"{self.subject(winner, 'take').lower()} the trick ({_plural(worth, 'point')})."
-            )
-            draws = self.draws(before, after, winner)
-            if draws:
-                text += " " + draws
-            if after.is_over and (after.hands[0] | after.hands[1]):
-                text += f" {self.subject(winner, 'reach')} 66: the hand ends."
-            return text
-        if isinstance(move, Marry):
-            value = 40 if move.suit == before.trump else 20
-            note = ""
-            if after.pending[seat] > before.pending[seat]:
-                note = f" (pending until {self.subject(seat, 'win').lower()} a trick)"
-            text = (
-                f"{self.subject(seat, 'declare')} the marriage in {_suit_name(move.suit)}: "
-                f"{value}{note}."
-            )
-            if after.is_over:
-                text += f" {self.subject(seat, 'reach')} 66: the hand ends."
-            return text
-        if isinstance(move, Exchange):
-            return (
-                f"{self.subject(seat, 'exchange')} {card_text(CARDS[after.talon[-1]])} for "
-                f"the turn-up {card_text(CARDS[before.talon[-1]])}."
-            )
-        if isinstance(move, Close):
-            return f"{self.subject(seat, 'close')} the talon."
-        if isinstance(move, Draw):
-            return self.draws(before, after, seat)
-        assert isinstance(move, Claim)
-        return f"{self.subject(seat, 'claim')} 66 with {_plural(before.points(seat), 'point')}."
-
-    def draws(self, before: HandState, after: HandState, winner: int) -> str:
-        """The draw after a trick (rules §1.5): the winner first, then the loser."""
-        if len(after.talon) != len(before.talon) - 2:
-            return ""
-        parts = []
-        last = len(before.talon) == 2
-        for seat, index in ((winner, before.talon[0]), (1 - winner, before.talon[1])):
-            card = self.style.card(CARDS[index])
-            if last and seat != winner:
-                parts.append(f"{self.subject(seat, 'take').lower()} the turn-up {card}")
-            elif self.sees[seat]:
-                parts.append(f"{self.subject(seat, 'draw').lower()} {card}")
-            else:
-                parts.append(f"{self.subject(seat, 'draw').lower()} a card")
-        text = f"{parts[0][0].upper()}{parts[0][1:]}, then {parts[1]}."
-        if last:
-            text += " The talon is exhausted."
-        return text
-
-    def result(self, state: HandState, result: HandResult) -> list[str]:
-        """How the hand ended and what it scores."""
-        w = result.winner
-        if w is None:
-            why = _END_TEXT[result.reason].format(w="nobody", l="nobody")
-        else:
-            why = _END_TEXT[result.reason].format(w=self.names[w], l=self.names[1 - w])
-        points = ", ".join(
-            f"{result.points[s]} for {self.names[s]} ({_plural(state.tricks(s), 'trick')})"
-            for s in (0, 1)
-        )
-        lines = [f"Hand over: {why}.", f"Points: {points}."]
-        if w is None:
-            carry = f"; {_plural(result.carry, 'game point')} carried" if result.carry else ""
-            lines.append(f"Nobody scores{carry}.")
-        else:
-            gained = _plural(result.game_points, "game point")
-            lines.append(f"{self.subject(w, 'score')} {gained}.")
-        return lines
-
-
-# ------------------------------------------------------------------------ the board
 
 
 def last_trick(view: PlayerView) -> tuple[int, int, int, int] | None:

@@ -27,7 +27,7 @@ from ..cards import CARDS, POINTS, Card
 from ..errors import SixtySixError
 from ..moves import Move, Play, parse_move
 from ..partnership.records import HandRecord, MatchRecord
-from . import _fresh_seed, _plural
+from ._common import _fresh_seed, _plural
 from ._loop import PlaySession, Style, _capital, _cli_error, _enable_line_editing, run_session
 from ._loop import _Quit as _Quit
 

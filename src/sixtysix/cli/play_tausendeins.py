@@ -23,7 +23,7 @@ from .. import tausendeins as t1
 from ..cards import CARDS, cards_of
 from ..errors import IllegalMoveError
 from ..moves import Marry, Play
-from . import _fresh_seed, _plural, _suit_name
+from ._common import _fresh_seed, _plural, _suit_name
 from ._loop import (
     HeadToHead,
     Player,

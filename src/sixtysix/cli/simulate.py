@@ -21,7 +21,7 @@ from ..bots.registry import make_bot, two_hand_bot_names
 from ..rules import Rules
 from ..scoring import HandEnd
 from ..tournament import BotSpec, DealResult, Tournament, run_tournament
-from . import (
+from ._common import (
     _EXIT_INTERRUPTED,
     _EXIT_OK,
     _fresh_seed,

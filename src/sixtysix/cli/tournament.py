@@ -22,7 +22,7 @@ from ..bots.registry import four_hand_bot_names, two_hand_bot_names
 from ..tournament import SprtSpec, Tournament, parse_bot, read_journal, run_tournament
 from ..tournament.executors import open_executor
 from ..tournament.progress import progress_bar
-from . import (
+from ._common import (
     _EXIT_ERROR,
     _EXIT_INTERRUPTED,
     _EXIT_OK,

@@ -138,7 +138,7 @@ def _score_line(m: Any, scores: Callable[[Any], str]) -> str:
 
 
 def _narrator(names: tuple[str, ...]) -> Any:
-    from ..cli.play import Narrator  # the terminal's sentences, shared
+    from .._narration import Narrator  # the terminal's sentences, shared
 
     return Narrator((names[0], names[1]), (True, True))
 
