@@ -9,6 +9,13 @@
 >>> r = game.returns(state)
 >>> sum(r), isinstance(game, Game), game.num_seats, game.num_actions, game.name
 (0, True, 2, 136, 'Tausendeins TAUSENDEINS_CONTRACT')
+>>> len(game.encode(game.observe(state, 0))), game.observation_shape
+(293, (293,))
+>>> print(game.render(game.new_hand(seed=5, dealer=1), seat=0))  # doctest: +ELLIPSIS
+Tausendeins TAUSENDEINS_CONTRACT, dealer seat 1, AUCTION, no trump
+seat 0: ...
+seat 1: 10 cards
+...
 """
 
 from __future__ import annotations
@@ -19,29 +26,43 @@ from typing import TYPE_CHECKING
 import attrs
 
 from .._seeding import Seed
-from ..errors import ParseError, quote
+from ..cards import CARDS
+from ..errors import ParseError, PositionError, quote
+from ..game import GameBase, Outcome
+from . import match as _match
 from .engine import action_table, apply_move, is_over, legal_moves, new_hand, to_move
 from .moves import TausendeinsMove
 from .rules import TausendeinsRules, preset_name
 from .scoring import score_deal
-from .state import TausendeinsState
+from .state import Phase, TausendeinsState, iter_mask
 from .views import TausendeinsView, determinize, observe
 
-__all__ = ["TausendeinsGame"]
+__all__ = ["OBSERVATION_SIZE", "TausendeinsGame", "encode_tausendeins_view"]
 
 
 @attrs.frozen
-class TausendeinsGame:
+class TausendeinsGame(GameBase):
     """Tausendeins under ``rules``, as a :class:`~sixtysix.game.Game` (rules §12).
 
     One hand of the protocol is one deal. Action ids are those of rules §12.9 (see
-    :class:`~sixtysix.tausendeins.engine.ActionTable`): 136 for the presets.
+    :class:`~sixtysix.tausendeins.engine.ActionTable`): 136 for the presets. A match is
+    the game to ``target`` (a :class:`~sixtysix.tausendeins.match.TausendeinsMatch`);
+    the observation is :func:`encode_tausendeins_view`.
 
     Attributes:
         rules: The rule set of every deal.
     """
 
     rules: TausendeinsRules = attrs.field(validator=attrs.validators.instance_of(TausendeinsRules))
+
+    to_move = staticmethod(to_move)
+    legal_moves = staticmethod(legal_moves)
+    apply_move = staticmethod(apply_move)
+    is_over = staticmethod(is_over)
+    observe = staticmethod(observe)
+    determinize = staticmethod(determinize)
+    add_hand = staticmethod(_match.add_deal)
+    next_hand = staticmethod(_match.next_deal)
 
     @property
     def name(self) -> str:
@@ -58,44 +79,59 @@ class TausendeinsGame:
         """The size of the action table (136 for the presets)."""
         return len(action_table(self.rules).moves)
 
+    @property
+    def observation_shape(self) -> tuple[int]:
+        """``(293,)``: see :func:`encode_tausendeins_view`."""
+        return (OBSERVATION_SIZE,)
+
+    @property
+    def bot_names(self) -> tuple[str, ...]:
+        """``random`` (the only registered bot that plays Tausendeins)."""
+        return ("random",)
+
     def new_hand(self, seed: Seed = None, dealer: int = 0) -> TausendeinsState:
         """:func:`~sixtysix.tausendeins.new_hand` under this game's rules."""
         return new_hand(self.rules, seed, dealer)
 
-    def to_move(self, state: TausendeinsState) -> int | None:
-        """:func:`~sixtysix.tausendeins.to_move`."""
-        return to_move(state)
+    def new_match(self, seed: int | str | None = None, dealer: int = 0) -> _match.TausendeinsMatch:
+        """:func:`~sixtysix.tausendeins.match.new_match`: the game to ``rules.target``."""
+        return _match.new_match(self.rules, seed, dealer)
 
-    def legal_moves(
-        self, state: TausendeinsState | TausendeinsView
-    ) -> tuple[TausendeinsMove, ...]:
-        """:func:`~sixtysix.tausendeins.legal_moves`."""
-        return legal_moves(state)
-
-    def apply_move(self, state: TausendeinsState, move: TausendeinsMove) -> TausendeinsState:
-        """:func:`~sixtysix.tausendeins.apply_move`."""
-        return apply_move(state, move)
-
-    def is_over(self, state: TausendeinsState) -> bool:
-        """:func:`~sixtysix.tausendeins.is_over`."""
-        return is_over(state)
-
-    def returns(self, state: TausendeinsState) -> tuple[int, int]:
+    def outcome(self, state: TausendeinsState) -> Outcome:
         """``(a0 - a1, a1 - a0)`` where ``a`` is what each seat adds (rules §12.7).
+
+        The end is ``"MADE"`` or ``"SET"`` (the contract) with an auction, else
+        ``"DEAL"``; schwarz: the loser took no trick.
 
         Raises:
             HandNotOverError: the deal is not over.
         """
-        a0, a1 = score_deal(state).added
-        return (a0 - a1, a1 - a0)
+        result = score_deal(state)
+        a0, a1 = result.added
+        d = a0 - a1
+        winner = (0 if d > 0 else 1) if d else None
+        end = "DEAL" if result.made is None else "MADE" if result.made else "SET"
+        schwarz = winner is not None and result.tricks[1 - winner] == 0
+        return Outcome((d, -d), end, winner, schwarz)
 
-    def observe(self, state: TausendeinsState, seat: int) -> TausendeinsView:
-        """:func:`~sixtysix.tausendeins.observe`."""
-        return observe(state, seat)
+    def encode(self, view: TausendeinsView) -> list[float]:
+        """:func:`encode_tausendeins_view`."""
+        return encode_tausendeins_view(view)
 
-    def determinize(self, view: TausendeinsView, rng: random.Random) -> TausendeinsState:
-        """:func:`~sixtysix.tausendeins.determinize`."""
-        return determinize(view, rng)
+    def render(self, position: TausendeinsState | TausendeinsView, seat: int | None = None) -> str:
+        """A deal as text; a view, or a state with ``seat``, hides what that seat cannot see.
+
+        Raises:
+            PositionError: ``position`` is neither a state nor a view of Tausendeins, or
+                ``seat`` is not None, 0 or 1.
+        """
+        if type(position) is TausendeinsView:
+            return _render(determinize(position, random.Random(0)), position.seat)
+        if type(position) is not TausendeinsState:
+            raise PositionError(f"not a Tausendeins state or view: {quote(position)}")
+        if seat is not None and seat not in (0, 1):
+            raise PositionError(f"a Tausendeins seat is 0 or 1, not {quote(seat)}")
+        return _render(position, seat)
 
     def action_id(self, move: TausendeinsMove) -> int:
         """The fixed id of ``move`` (rules §12.9).
@@ -121,6 +157,102 @@ class TausendeinsGame:
                 f"not a Tausendeins action id (0 to {len(moves) - 1}, not 36-39): {quote(action)}"
             )
         return move
+
+
+def _cards(mask: int) -> str:
+    return " ".join(str(CARDS[i]) for i in iter_mask(mask)) or "-"
+
+
+def _render(state: TausendeinsState, seat: int | None) -> str:
+    """The lines of :meth:`TausendeinsGame.render`; ``seat`` hides the other seat."""
+    name = preset_name(state.rules) or "house rules"
+    trump = "no trump" if state.trump < 0 else f"trump {CARDS[8 * state.trump].suit.letter}"
+    lines = [f"Tausendeins {name}, dealer seat {state.dealer}, {Phase(state.phase).name}, {trump}"]
+    for s in (0, 1):
+        hand = state.hands[s]
+        shown = _cards(hand) if seat is None or seat == s else f"{hand.bit_count()} cards"
+        lines.append(f"seat {s}: {shown}")
+    if seat is None:
+        lines.append(f"stock: {' '.join(str(CARDS[i]) for i in state.stock) or '-'}")
+        if any(state.talons):
+            lines.append(f"talons: {_cards(state.talons[0])} / {_cards(state.talons[1])}")
+    else:
+        lines.append(f"stock: {len(state.stock)} cards")
+    if state.declarer >= 0:
+        contract = f"bid {state.bid}, contract {state.contract}"
+        lines.append(f"declarer: seat {state.declarer}, {contract}")
+    if state.lead >= 0:
+        lines.append(f"trick (led by seat {state.leader}): {CARDS[state.lead]}")
+    tricks = state.tricks_won
+    lines.append(
+        f"points: seat 0 {state.card_points[0]} ({tricks[0]} tricks), "
+        f"seat 1 {state.card_points[1]} ({tricks[1]} tricks)"
+    )
+    mover = state.to_move
+    lines.append("deal over" if mover is None else f"to move: seat {mover}")
+    return "\n".join(lines)
+
+
+#: The length of :func:`encode_tausendeins_view`'s vectors.
+OBSERVATION_SIZE = 8 * 32 + 4 + 4 + 6 + 2 + 5 + 2 + 2 + 2 + 2 + 8
+
+
+def _block(out: list[float], mask: int) -> None:
+    out.extend(float(mask >> i & 1) for i in range(32))
+
+
+def _one_hot(out: list[float], index: int, size: int) -> None:
+    out.extend(1.0 if i == index else 0.0 for i in range(size))
+
+
+def encode_tausendeins_view(view: TausendeinsView) -> list[float]:
+    """The observation vector of a Tausendeins view: 293 floats, from the view alone.
+
+    Card blocks have 32 entries, one per card index (8 per suit, clubs first; the
+    ranks below the nine stay 0): my hand, the cards I won, the opponent won, the card
+    led, the talon shown, the cards known in the opponent's hand, the cards it cannot
+    hold, my discards. Then trump and a pending marriage's suit (one-hot, zeros if
+    none), the phase (one-hot, 6), my seat (2), flags (I am to move, I lead, I deal, I
+    declare, the opponent declares), the stock and the opponent's hand sizes (/ 24),
+    card points (/ 120), tricks (/ tricks in a deal), bid and contract (/ 300), and
+    each seat's marriages by suit (mine, then the opponent's).
+
+    Raises:
+        PositionError: ``view`` is not a :class:`~sixtysix.tausendeins.TausendeinsView`.
+    """
+    if type(view) is not TausendeinsView:
+        raise PositionError(f"not a Tausendeins view: {quote(view)}")
+    me = view.seat
+    other = 1 - me
+    lead_mask = 0 if view.lead < 0 else 1 << view.lead
+    out: list[float] = []
+    for mask in (view.hand, view.won[me], view.won[other], lead_mask, view.shown):
+        _block(out, mask)
+    for mask in (view.known, view.excluded, view.discards):
+        _block(out, mask)
+    _one_hot(out, view.trump, 4)
+    _one_hot(out, view.pending, 4)
+    _one_hot(out, view.phase, 6)
+    _one_hot(out, me, 2)
+    out.extend(
+        float(flag)
+        for flag in (
+            view.to_move == me,
+            view.leader == me,
+            view.dealer == me,
+            view.declarer == me,
+            view.declarer == other,
+        )
+    )
+    tricks = view.rules.tricks
+    out.extend((view.stock_size / 24, view.opponent_count / 24))
+    out.extend((view.card_points[me] / 120, view.card_points[other] / 120))
+    out.extend((view.tricks_won[me] / tricks, view.tricks_won[other] / tricks))
+    out.extend((view.bid / 300, view.contract / 300))
+    for seat in (me, other):
+        suits = {m.suit for m in view.marriages if m.seat == seat}
+        out.extend(1.0 if s in suits else 0.0 for s in range(4))
+    return out
 
 
 if TYPE_CHECKING:  # mypy checks that TausendeinsGame satisfies Game
