@@ -281,11 +281,6 @@ class Tournament:
             raise TournamentError(f"the unit is 'hand' or 'match', not {quote(self.unit)}")
         if self.sprt is not None and len(self.bots) != 2:
             raise TournamentError("an SPRT compares two bots; this tournament has more")
-        if self.unit == "match" and not isinstance(self.the_game, TwoHandGame | PartnershipGame):
-            raise TournamentError(
-                "whole matches are played in the two-hand game and the four-hand "
-                "partnership game only"
-            )
 
     @property
     def the_game(self) -> Game[Any, Any, Any]:
@@ -312,7 +307,7 @@ class Tournament:
             "rules_name": preset_name(self.rules),
             **(
                 {"four_hand_rules": game.rules.to_dict()}
-                if isinstance(game, PartnershipGame)
+                if game.name.startswith("four-hand")  # as from_dict reads it back
                 else {}
             ),
             "deals": self.deals,
