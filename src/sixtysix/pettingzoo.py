@@ -62,8 +62,8 @@ from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
 from . import partnership as p4
-from ._adapters import resolve_rules
-from .errors import AdapterError, RulesError, quote
+from ._adapters import resolve_four_hand, resolve_rules
+from .errors import AdapterError, quote
 from .game import Game, TwoHandGame
 from .rules import Rules
 
@@ -288,19 +288,7 @@ def _resolve_game(
             raise AdapterError("four-hand rules need game='four-hand'")
         return TwoHandGame(resolve_rules("schnapsen" if variant is None else variant, claims))
     if game == "four-hand":
-        if isinstance(variant, p4.PartnershipRules):
-            return p4.PartnershipGame(variant)
-        if variant is None:
-            return p4.PartnershipGame(p4.FOUR_HAND_66)
-        if isinstance(variant, str):
-            try:
-                return p4.PartnershipGame(p4.get_preset(variant))
-            except RulesError:
-                pass
-        names = ", ".join(name.lower() for name in p4.PRESETS)
-        raise AdapterError(
-            f"variant {quote(variant)} is not a four-hand preset; use one of: {names}"
-        )
+        return p4.PartnershipGame(resolve_four_hand(variant))
     if isinstance(game, str):
         raise AdapterError(f"game is 'two-hand', 'four-hand' or a Game, not {quote(game)}")
     return game
