@@ -60,20 +60,16 @@ from .bots import Bot
 from .bots.registry import make_bot
 from .cards import CARDS, Deck
 from .encoding import encode_view, layout, observation_size, partnership_layout, view_text
-from .engine import apply_move, deal_from_order, is_over, legal_moves
+from .engine import deal_from_order
 from .errors import AdapterError, IllegalMoveError, SixtySixError, quote
 from .game import Game, TwoHandGame
 from .moves import (
     NUM_ACTIONS,
     move_from_id,
-    move_id,
 )
-from .notation import render
 from .observe import determinize, observe
 from .partnership._bits import mask_text
-from .partnership.engine import apply_move as p4_apply_move
 from .partnership.engine import deal_from_order as p4_deal_from_order
-from .partnership.engine import legal_moves as p4_legal_moves
 from .partnership.game import PartnershipGame
 from .partnership.rules import PartnershipRules
 from .partnership.state import PartnershipState
@@ -103,25 +99,32 @@ GAME_NAME = "python_sixtysix"
 
 _DEFAULTS: dict[str, Any] = {"variant": "schnapsen", "claims": "preset", "dealer": -1}
 
+
+def _game_type(short_name: str, long_name: str, players: int, defaults: dict[str, Any]) -> Any:
+    """The :class:`pyspiel.GameType` of a card game of the family for ``players`` players."""
+    kind = pyspiel.GameType
+    return kind(
+        short_name=short_name,
+        long_name=long_name,
+        dynamics=kind.Dynamics.SEQUENTIAL,
+        chance_mode=kind.ChanceMode.EXPLICIT_STOCHASTIC,
+        information=kind.Information.IMPERFECT_INFORMATION,
+        utility=kind.Utility.ZERO_SUM,
+        reward_model=kind.RewardModel.TERMINAL,
+        max_num_players=players,
+        min_num_players=players,
+        provides_information_state_string=True,
+        provides_information_state_tensor=True,
+        provides_observation_string=True,
+        provides_observation_tensor=True,
+        parameter_specification=defaults,
+        default_loadable=True,
+        provides_factored_observation_string=True,
+    )
+
+
 #: The registered :class:`pyspiel.GameType`.
-GAME_TYPE = pyspiel.GameType(
-    short_name=GAME_NAME,
-    long_name="Sixty-Six and Schnapsen (sixtysix)",
-    dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
-    chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
-    information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
-    utility=pyspiel.GameType.Utility.ZERO_SUM,
-    reward_model=pyspiel.GameType.RewardModel.TERMINAL,
-    max_num_players=2,
-    min_num_players=2,
-    provides_information_state_string=True,
-    provides_information_state_tensor=True,
-    provides_observation_string=True,
-    provides_observation_tensor=True,
-    parameter_specification=_DEFAULTS,
-    default_loadable=True,
-    provides_factored_observation_string=True,
-)
+GAME_TYPE = _game_type(GAME_NAME, "Sixty-Six and Schnapsen (sixtysix)", 2, _DEFAULTS)
 
 
 def max_game_length(rules: Rules) -> int:
@@ -144,24 +147,32 @@ def _received_slots(rules: Rules) -> int:
 
 @attrs.frozen
 class _Config:
-    """The game's parameters, resolved once."""
+    """A game's parameters, resolved once: its :class:`~sixtysix.Game` and dealer."""
 
-    rules: Rules
+    game: Game[Any, Any, Any]
     dealer: int
-    game: TwoHandGame
+
+    @property
+    def rules(self) -> Any:
+        """The game's rule set."""
+        return self.game.rules
 
 
 @attrs.frozen(eq=False)
 class _Record:
-    """Everything a state holds; immutable, so clones share it."""
+    """Everything a state holds; immutable, so clones share it.
+
+    ``dealt`` and ``received`` (the dealt hands and the cards received after the deal,
+    per player) are kept by the two-hand game only.
+    """
 
     config: _Config
     dealer: int
     pack: tuple[int, ...]
-    hand: HandState | None
+    hand: Any
     moves: tuple[tuple[int, int], ...]
-    dealt: tuple[int, int]
-    received: tuple[tuple[int, ...], tuple[int, ...]]
+    dealt: tuple[int, ...] = ()
+    received: tuple[tuple[int, ...], ...] = ()
 
     def __deepcopy__(self, memo: dict[int, object]) -> _Record:
         return self
@@ -178,7 +189,7 @@ def _config_of(params: dict[str, Any]) -> _Config:
     dealer = merged["dealer"]
     if type(dealer) is not int or dealer not in (-1, 0, 1):
         raise AdapterError(f"dealer must be 0, 1 or -1 (chance decides), not {quote(dealer)}")
-    return _Config(rules, dealer, TwoHandGame(rules))
+    return _Config(TwoHandGame(rules), dealer)
 
 
 def _observation_kind(name: str, iig_obs_type: Any, params: Any) -> tuple[bool, bool, bool]:
@@ -225,7 +236,125 @@ def _dealing_text(dealer: int, pack: tuple[int, ...]) -> str:
     return f"dealing ({who}): {len(pack)} cards dealt: {cards}".rstrip()
 
 
-class SixtySixGame(pyspiel.Game):  # type: ignore[misc]
+class _SpielGame(pyspiel.Game):  # type: ignore[misc]
+    """What the OpenSpiel games share: the Python side (a config and the first record)."""
+
+    def _config_from(self, params: dict[str, Any]) -> _Config:
+        raise NotImplementedError  # pragma: no cover - each game reads its parameters
+
+    def _setup(self, config: _Config) -> None:
+        self._config = config
+        self._initial = _Record(config, config.dealer, (), None, ())
+
+    def __getattr__(self, name: str) -> Any:
+        # An unpickled game is a new Python object around the C++ game: rebuild the
+        # Python side from the game's parameters.
+        if name in ("_config", "_initial"):
+            self._setup(self._config_from(dict(self.get_parameters())))
+            return self.__dict__[name]
+        raise AttributeError(name)
+
+    @property
+    def rules(self) -> Any:
+        """The rule set of every hand of this game."""
+        return self._config.rules
+
+    def max_chance_nodes_in_history(self) -> int:
+        """The pack's cards, plus one if chance picks the dealer."""
+        size: int = self._config.rules.deck.size
+        return size + (1 if self._config.dealer < 0 else 0)
+
+
+class _SpielState(pyspiel.State):  # type: ignore[misc]
+    """What the OpenSpiel states share: chance deals the pack card by card, then the hand.
+
+    The state's only Python attribute is one immutable :class:`_Record`; the game's
+    :class:`~sixtysix.Game` gives the moves, the returns and the text.
+    """
+
+    def __init__(self, game: _SpielGame) -> None:
+        super().__init__(game)
+        self._r: _Record = game._initial
+
+    def _deal(self, r: _Record, pack: tuple[int, ...]) -> _Record:
+        """The record once the whole ``pack`` is dealt."""
+        raise NotImplementedError  # pragma: no cover - each game deals its own way
+
+    def _played(self, r: _Record, seat: int, action: int, after: Any) -> _Record:
+        """The record after ``seat`` played ``action``, giving the hand ``after``."""
+        return attrs.evolve(r, hand=after, moves=(*r.moves, (seat, action)))
+
+    @property
+    def pack(self) -> tuple[int, ...]:
+        """The card indices dealt so far, top of the pack first."""
+        return self._r.pack
+
+    def current_player(self) -> int:
+        """The seat to move, or ``CHANCE`` during the deal, or ``TERMINAL``."""
+        hand = self._r.hand
+        if hand is None:
+            return int(pyspiel.PlayerId.CHANCE)
+        seat = hand.to_move
+        return int(pyspiel.PlayerId.TERMINAL) if seat is None else int(seat)
+
+    def _legal_actions(self, player: int) -> list[int]:
+        game = self._r.config.game
+        return sorted(game.action_id(m) for m in game.legal_moves(self._r.hand))
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        """The dealer (any seat) while undecided, then the cards not yet dealt, uniformly."""
+        r = self._r
+        if r.dealer < 0:
+            n = r.config.game.num_seats
+            return [(seat, 1.0 / n) for seat in range(n)]
+        return _cards_left(r.config.rules.deck, r.pack)
+
+    def _apply_action(self, action: int) -> None:
+        r = self._r
+        action = int(action)
+        hand = r.hand
+        if hand is None:
+            if r.dealer < 0:
+                self._r = attrs.evolve(r, dealer=action)
+                return
+            pack = (*r.pack, action)
+            if len(pack) < r.config.rules.deck.size:
+                self._r = attrs.evolve(r, pack=pack)
+            else:
+                self._r = self._deal(r, pack)
+            return
+        game = r.config.game
+        seat = hand.to_move
+        after = game.apply_move(hand, game.move_of(action))
+        self._r = self._played(r, seat, action, after)
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        if player == pyspiel.PlayerId.CHANCE:
+            return f"dealer {int(action)}" if self._r.dealer < 0 else f"deal {CARDS[int(action)]}"
+        return str(move_from_id(int(action)))
+
+    def is_terminal(self) -> bool:
+        """Whether the hand is over."""
+        r = self._r
+        return r.hand is not None and r.config.game.is_over(r.hand)
+
+    def returns(self) -> list[float]:
+        """Each player's game points once the hand is over (the game's returns); zeros before."""
+        r = self._r
+        game = r.config.game
+        if r.hand is None or not game.is_over(r.hand):
+            return [0.0] * game.num_seats
+        return [float(x) for x in game.returns(r.hand)]
+
+    def __str__(self) -> str:
+        """The whole table (every hand), or the deal so far."""
+        r = self._r
+        if r.hand is None:
+            return _dealing_text(r.dealer, r.pack)
+        return r.config.game.render(r.hand)
+
+
+class SixtySixGame(_SpielGame):
     """The ``python_sixtysix`` game; made by ``pyspiel.load_game`` (see the module doc).
 
     >>> import pyspiel
@@ -254,30 +383,22 @@ class SixtySixGame(pyspiel.Game):  # type: ignore[misc]
         super().__init__(GAME_TYPE, info, {**_DEFAULTS, **given})
         self._setup(config)
 
+    def _config_from(self, params: dict[str, Any]) -> _Config:
+        return _config_of(params)
+
     def _setup(self, config: _Config) -> None:
         self._config = config
         self._initial = _Record(config, config.dealer, (), None, (), (0, 0), ((), ()))
 
-    def __getattr__(self, name: str) -> Any:
-        # An unpickled game is a new Python object around the C++ game: rebuild the
-        # Python side from the game's parameters.
-        if name in ("_config", "_initial"):
-            self._setup(_config_of(dict(self.get_parameters())))
-            return self.__dict__[name]
-        raise AttributeError(name)
-
     @property
     def rules(self) -> Rules:
         """The rule set of every hand of this game."""
-        return self._config.rules
+        rules: Rules = self._config.rules
+        return rules
 
     def new_initial_state(self) -> SixtySixState:
         """A state before the deal (a chance node)."""
         return SixtySixState(self)
-
-    def max_chance_nodes_in_history(self) -> int:
-        """The pack's cards, plus one if chance picks the dealer."""
-        return self._config.rules.deck.size + (1 if self._config.dealer < 0 else 0)
 
     def make_py_observer(
         self, iig_obs_type: Any = None, params: dict[str, Any] | None = None
@@ -290,7 +411,7 @@ class SixtySixGame(pyspiel.Game):  # type: ignore[misc]
         )
 
 
-class SixtySixState(pyspiel.State):  # type: ignore[misc]
+class SixtySixState(_SpielState):
     """A state of ``python_sixtysix``: a chance node of the deal, a decision, or the end.
 
     The hand in progress is :attr:`hand` (``None`` during the deal). The only Python
@@ -304,101 +425,30 @@ class SixtySixState(pyspiel.State):  # type: ignore[misc]
     ((0, 1, 2), True, True)
     """
 
-    def __init__(self, game: SixtySixGame) -> None:
-        super().__init__(game)
-        self._r: _Record = game._initial
-
-    # ----------------------------------------------------------------- sixtysix side
-
     @property
     def hand(self) -> HandState | None:
         """The :class:`~sixtysix.HandState` once the pack is dealt, else ``None``."""
-        return self._r.hand
+        hand: HandState | None = self._r.hand
+        return hand
 
-    @property
-    def pack(self) -> tuple[int, ...]:
-        """The card indices dealt so far, top of the pack first."""
-        return self._r.pack
+    def _deal(self, r: _Record, pack: tuple[int, ...]) -> _Record:
+        dealt = deal_from_order(r.config.rules, [CARDS[i] for i in pack], r.dealer)
+        return attrs.evolve(r, pack=pack, hand=dealt, dealt=dealt.hands)
 
-    # ----------------------------------------------------------------- OpenSpiel API
-
-    def current_player(self) -> int:
-        """The seat to move, or ``CHANCE`` during the deal, or ``TERMINAL``."""
-        hand = self._r.hand
-        if hand is None:
-            return int(pyspiel.PlayerId.CHANCE)
-        seat = hand.to_move
-        return int(pyspiel.PlayerId.TERMINAL) if seat is None else seat
-
-    def _legal_actions(self, player: int) -> list[int]:
-        hand = self._r.hand
-        assert hand is not None
-        return sorted(move_id(m) for m in legal_moves(hand))
-
-    def chance_outcomes(self) -> list[tuple[int, float]]:
-        """The dealer (0 or 1) while undecided, then the cards not yet dealt, uniformly."""
-        r = self._r
-        if r.dealer < 0:
-            return [(0, 0.5), (1, 0.5)]
-        return _cards_left(r.config.rules.deck, r.pack)
-
-    def _apply_action(self, action: int) -> None:
-        r = self._r
-        action = int(action)
+    def _played(self, r: _Record, seat: int, action: int, after: Any) -> _Record:
+        # Also the cards each player received after the deal (perfect recall).
         hand = r.hand
-        if hand is None:
-            if r.dealer < 0:
-                self._r = attrs.evolve(r, dealer=action)
-                return
-            pack = (*r.pack, action)
-            rules = r.config.rules
-            if len(pack) < rules.deck.size:
-                self._r = attrs.evolve(r, pack=pack)
-                return
-            dealt = deal_from_order(rules, [CARDS[i] for i in pack], r.dealer)
-            self._r = attrs.evolve(r, pack=pack, hand=dealt, dealt=dealt.hands)
-            return
-        seat = hand.to_move
-        assert seat is not None
-        after = apply_move(hand, move_from_id(action))
         received = list(r.received)
         for s in (0, 1):
             gained = after.hands[s] & ~hand.hands[s]
             if gained:
                 received[s] = (*received[s], *(i for i in range(32) if (gained >> i) & 1))
-        self._r = attrs.evolve(
+        return attrs.evolve(
             r,
             hand=after,
             moves=(*r.moves, (seat, action)),
             received=(received[0], received[1]),
         )
-
-    def _action_to_string(self, player: int, action: int) -> str:
-        if player == pyspiel.PlayerId.CHANCE:
-            if self._r.dealer < 0:
-                return f"dealer {int(action)}"
-            return f"deal {CARDS[int(action)]}"
-        return str(move_from_id(int(action)))
-
-    def is_terminal(self) -> bool:
-        """Whether the hand is over."""
-        hand = self._r.hand
-        return hand is not None and is_over(hand)
-
-    def returns(self) -> list[float]:
-        """± the hand's game points once it is over; zeros before."""
-        hand = self._r.hand
-        if hand is None or not is_over(hand):
-            return [0.0, 0.0]
-        a, b = self._r.config.game.returns(hand)
-        return [float(a), float(b)]
-
-    def __str__(self) -> str:
-        """The whole table (both hands and the talon), or the deal so far."""
-        r = self._r
-        if r.hand is None:
-            return _dealing_text(r.dealer, r.pack)
-        return render(r.hand)
 
 
 # --------------------------------------------------------------------- observations
@@ -781,49 +831,12 @@ PARTNERSHIP_GAME_NAME = "python_sixtysix_partnership"
 _P4_DEFAULTS: dict[str, Any] = {"variant": "four_hand_66", "dealer": -1}
 
 #: The registered :class:`pyspiel.GameType` of the four-hand game.
-PARTNERSHIP_GAME_TYPE = pyspiel.GameType(
-    short_name=PARTNERSHIP_GAME_NAME,
-    long_name="Four-hand partnership Sixty-Six (sixtysix)",
-    dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
-    chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
-    information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
-    utility=pyspiel.GameType.Utility.ZERO_SUM,
-    reward_model=pyspiel.GameType.RewardModel.TERMINAL,
-    max_num_players=4,
-    min_num_players=4,
-    provides_information_state_string=True,
-    provides_information_state_tensor=True,
-    provides_observation_string=True,
-    provides_observation_tensor=True,
-    parameter_specification=_P4_DEFAULTS,
-    default_loadable=True,
-    provides_factored_observation_string=True,
+PARTNERSHIP_GAME_TYPE = _game_type(
+    PARTNERSHIP_GAME_NAME, "Four-hand partnership Sixty-Six (sixtysix)", 4, _P4_DEFAULTS
 )
 
 
-@attrs.frozen
-class _P4Config:
-    """The four-hand game's parameters, resolved once."""
-
-    game: PartnershipGame
-    dealer: int
-
-
-@attrs.frozen(eq=False)
-class _P4Record:
-    """Everything a four-hand state holds; immutable, so clones share it."""
-
-    config: _P4Config
-    dealer: int
-    pack: tuple[int, ...]
-    hand: PartnershipState | None
-    moves: tuple[tuple[int, int], ...]
-
-    def __deepcopy__(self, memo: dict[int, object]) -> _P4Record:
-        return self
-
-
-def _p4_config_of(params: dict[str, Any]) -> _P4Config:
+def _p4_config_of(params: dict[str, Any]) -> _Config:
     unknown = sorted(set(params) - set(_P4_DEFAULTS))
     if unknown:
         raise AdapterError(
@@ -834,10 +847,10 @@ def _p4_config_of(params: dict[str, Any]) -> _P4Config:
     dealer = merged["dealer"]
     if type(dealer) is not int or not -1 <= dealer <= 3:
         raise AdapterError(f"dealer must be 0 to 3, or -1 (chance decides), not {quote(dealer)}")
-    return _P4Config(PartnershipGame(rules), dealer)
+    return _Config(PartnershipGame(rules), dealer)
 
 
-class PartnershipSpielGame(pyspiel.Game):  # type: ignore[misc]
+class PartnershipSpielGame(_SpielGame):
     """``python_sixtysix_partnership``: four-hand partnership Sixty-Six in OpenSpiel.
 
     Parameters: ``variant`` (``four_hand_66``, the default, or ``four_hand_24``, any
@@ -876,29 +889,18 @@ class PartnershipSpielGame(pyspiel.Game):  # type: ignore[misc]
         super().__init__(PARTNERSHIP_GAME_TYPE, info, {**_P4_DEFAULTS, **given})
         self._setup(config)
 
-    def _setup(self, config: _P4Config) -> None:
-        self._config = config
-        self._initial = _P4Record(config, config.dealer, (), None, ())
-
-    def __getattr__(self, name: str) -> Any:
-        # An unpickled game: rebuild the Python side from the parameters, as SixtySixGame.
-        if name in ("_config", "_initial"):
-            self._setup(_p4_config_of(dict(self.get_parameters())))
-            return self.__dict__[name]
-        raise AttributeError(name)
+    def _config_from(self, params: dict[str, Any]) -> _Config:
+        return _p4_config_of(params)
 
     @property
     def rules(self) -> PartnershipRules:
         """The rule set of every hand of this game."""
-        return self._config.game.rules
+        rules: PartnershipRules = self._config.rules
+        return rules
 
     def new_initial_state(self) -> PartnershipSpielState:
         """A state before the deal (a chance node)."""
         return PartnershipSpielState(self)
-
-    def max_chance_nodes_in_history(self) -> int:
-        """The pack's cards, plus one if chance picks the dealer."""
-        return self.rules.deck.size + (1 if self._config.dealer < 0 else 0)
 
     def make_py_observer(
         self, iig_obs_type: Any = None, params: dict[str, Any] | None = None
@@ -911,90 +913,22 @@ class PartnershipSpielGame(pyspiel.Game):  # type: ignore[misc]
         )
 
 
-class PartnershipSpielState(pyspiel.State):  # type: ignore[misc]
+class PartnershipSpielState(_SpielState):
     """A state of ``python_sixtysix_partnership``: the deal, a play, or the end.
 
     The hand in progress is :attr:`hand` (``None`` during the deal), a
     :class:`~sixtysix.partnership.PartnershipState`.
     """
 
-    def __init__(self, game: PartnershipSpielGame) -> None:
-        super().__init__(game)
-        self._r: _P4Record = game._initial
-
     @property
     def hand(self) -> PartnershipState | None:
         """The hand once the pack is dealt, else ``None``."""
-        return self._r.hand
+        hand: PartnershipState | None = self._r.hand
+        return hand
 
-    @property
-    def pack(self) -> tuple[int, ...]:
-        """The card indices dealt so far, top of the pack first."""
-        return self._r.pack
-
-    def current_player(self) -> int:
-        """The seat to move, or ``CHANCE`` during the deal, or ``TERMINAL``."""
-        hand = self._r.hand
-        if hand is None:
-            return int(pyspiel.PlayerId.CHANCE)
-        seat = hand.to_move
-        return int(pyspiel.PlayerId.TERMINAL) if seat is None else seat
-
-    def _legal_actions(self, player: int) -> list[int]:
-        hand = self._r.hand
-        assert hand is not None
-        return sorted(move_id(m) for m in p4_legal_moves(hand))
-
-    def chance_outcomes(self) -> list[tuple[int, float]]:
-        """The dealer (0 to 3) while undecided, then the cards not yet dealt, uniformly."""
-        r = self._r
-        if r.dealer < 0:
-            return [(seat, 0.25) for seat in range(4)]
-        return _cards_left(r.config.game.rules.deck, r.pack)
-
-    def _apply_action(self, action: int) -> None:
-        r = self._r
-        action = int(action)
-        hand = r.hand
-        if hand is None:
-            if r.dealer < 0:
-                self._r = attrs.evolve(r, dealer=action)
-                return
-            pack = (*r.pack, action)
-            rules = r.config.game.rules
-            dealt = None
-            if len(pack) == rules.deck.size:
-                dealt = p4_deal_from_order(rules, [CARDS[i] for i in pack], r.dealer)
-            self._r = attrs.evolve(r, pack=pack, hand=dealt)
-            return
-        seat = hand.to_move
-        assert seat is not None
-        after = p4_apply_move(hand, move_from_id(action))
-        self._r = attrs.evolve(r, hand=after, moves=(*r.moves, (seat, action)))
-
-    def _action_to_string(self, player: int, action: int) -> str:
-        if player == pyspiel.PlayerId.CHANCE:
-            return f"dealer {int(action)}" if self._r.dealer < 0 else f"deal {CARDS[int(action)]}"
-        return str(move_from_id(int(action)))
-
-    def is_terminal(self) -> bool:
-        """Whether the hand is over."""
-        hand = self._r.hand
-        return hand is not None and hand.to_move is None
-
-    def returns(self) -> list[float]:
-        """``(d, -d, d, -d)`` once the hand is over; zeros before."""
-        hand = self._r.hand
-        if hand is None or hand.to_move is not None:
-            return [0.0] * 4
-        return [float(x) for x in self._r.config.game.returns(hand)]
-
-    def __str__(self) -> str:
-        """The whole table (all four hands), or the deal so far."""
-        r = self._r
-        if r.hand is None:
-            return _dealing_text(r.dealer, r.pack)
-        return r.config.game.render(r.hand)
+    def _deal(self, r: _Record, pack: tuple[int, ...]) -> _Record:
+        dealt = p4_deal_from_order(r.config.rules, [CARDS[i] for i in pack], r.dealer)
+        return attrs.evolve(r, pack=pack, hand=dealt)
 
 
 class PartnershipObserver:
@@ -1011,7 +945,7 @@ class PartnershipObserver:
             information was asked for.
     """
 
-    def __init__(self, game: PartnershipGame, iig_obs_type: Any, params: Any) -> None:
+    def __init__(self, game: Game[Any, Any, Any], iig_obs_type: Any, params: Any) -> None:
         self._game = game
         self._private, self._public, self._recall = _observation_kind(
             PARTNERSHIP_GAME_NAME, iig_obs_type, params
