@@ -48,7 +48,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from typing import Any
+from typing import Any, ClassVar
 
 import attrs
 import numpy as np
@@ -239,12 +239,44 @@ def _dealing_text(dealer: int, pack: tuple[int, ...]) -> str:
 class _SpielGame(pyspiel.Game):  # type: ignore[misc]
     """What the OpenSpiel games share: the Python side (a config and the first record)."""
 
+    _TYPE: ClassVar[Any]  # the game's pyspiel.GameType
+    _DEFAULTS: ClassVar[dict[str, Any]]  # its parameters' defaults
+    _MAX_POINTS: ClassVar[float]  # the largest return
+
+    def __init__(self, params: dict[str, Any] | None = None) -> None:
+        given = dict(params or {})
+        config = self._config_from(given)
+        info = pyspiel.GameInfo(
+            num_distinct_actions=NUM_ACTIONS,
+            max_chance_outcomes=len(CARDS),
+            num_players=config.game.num_seats,
+            min_utility=-self._MAX_POINTS,
+            max_utility=self._MAX_POINTS,
+            utility_sum=0.0,
+            max_game_length=self._max_length(config),
+        )
+        super().__init__(self._TYPE, info, {**self._DEFAULTS, **given})
+        self._setup(config)
+
     def _config_from(self, params: dict[str, Any]) -> _Config:
         raise NotImplementedError  # pragma: no cover - each game reads its parameters
+
+    def _max_length(self, config: _Config) -> int:
+        raise NotImplementedError  # pragma: no cover - each game bounds its own length
+
+    def _observer(self, config: _Config, iig_obs_type: Any, params: Any) -> Any:
+        raise NotImplementedError  # pragma: no cover - each game observes its own way
 
     def _setup(self, config: _Config) -> None:
         self._config = config
         self._initial = _Record(config, config.dealer, (), None, ())
+
+    def make_py_observer(
+        self, iig_obs_type: Any = None, params: dict[str, Any] | None = None
+    ) -> Any:
+        """An observer of the kind OpenSpiel asks for (default: no perfect recall)."""
+        kind = iig_obs_type or pyspiel.IIGObservationType(perfect_recall=False)
+        return self._observer(self._config, kind, params)
 
     def __getattr__(self, name: str) -> Any:
         # An unpickled game is a new Python object around the C++ game: rebuild the
@@ -367,24 +399,18 @@ class SixtySixGame(_SpielGame):
         AdapterError: an unknown parameter or value.
     """
 
-    def __init__(self, params: dict[str, Any] | None = None) -> None:
-        given = dict(params or {})
-        config = _config_of(given)
-        rules = config.rules
-        info = pyspiel.GameInfo(
-            num_distinct_actions=NUM_ACTIONS,
-            max_chance_outcomes=len(CARDS),
-            num_players=2,
-            min_utility=-3.0,
-            max_utility=3.0,
-            utility_sum=0.0,
-            max_game_length=max_game_length(rules),
-        )
-        super().__init__(GAME_TYPE, info, {**_DEFAULTS, **given})
-        self._setup(config)
+    _TYPE = GAME_TYPE
+    _DEFAULTS = _DEFAULTS
+    _MAX_POINTS = 3.0
 
     def _config_from(self, params: dict[str, Any]) -> _Config:
         return _config_of(params)
+
+    def _max_length(self, config: _Config) -> int:
+        return max_game_length(config.rules)
+
+    def _observer(self, config: _Config, iig_obs_type: Any, params: Any) -> SixtySixObserver:
+        return SixtySixObserver(config.rules, iig_obs_type, params)
 
     def _setup(self, config: _Config) -> None:
         self._config = config
@@ -399,16 +425,6 @@ class SixtySixGame(_SpielGame):
     def new_initial_state(self) -> SixtySixState:
         """A state before the deal (a chance node)."""
         return SixtySixState(self)
-
-    def make_py_observer(
-        self, iig_obs_type: Any = None, params: dict[str, Any] | None = None
-    ) -> SixtySixObserver:
-        """An observer of the kind OpenSpiel asks for (see :class:`SixtySixObserver`)."""
-        return SixtySixObserver(
-            self._config.rules,
-            iig_obs_type or pyspiel.IIGObservationType(perfect_recall=False),
-            params,
-        )
 
 
 class SixtySixState(_SpielState):
@@ -874,23 +890,19 @@ class PartnershipSpielGame(_SpielGame):
         AdapterError: an unknown parameter or value.
     """
 
-    def __init__(self, params: dict[str, Any] | None = None) -> None:
-        given = dict(params or {})
-        config = _p4_config_of(given)
-        info = pyspiel.GameInfo(
-            num_distinct_actions=NUM_ACTIONS,
-            max_chance_outcomes=len(CARDS),
-            num_players=4,
-            min_utility=-4.0,
-            max_utility=4.0,
-            utility_sum=0.0,
-            max_game_length=config.game.rules.deck.size,
-        )
-        super().__init__(PARTNERSHIP_GAME_TYPE, info, {**_P4_DEFAULTS, **given})
-        self._setup(config)
+    _TYPE = PARTNERSHIP_GAME_TYPE
+    _DEFAULTS = _P4_DEFAULTS
+    _MAX_POINTS = 4.0
 
     def _config_from(self, params: dict[str, Any]) -> _Config:
         return _p4_config_of(params)
+
+    def _max_length(self, config: _Config) -> int:
+        size: int = config.rules.deck.size  # every card is played once, nothing else
+        return size
+
+    def _observer(self, config: _Config, iig_obs_type: Any, params: Any) -> PartnershipObserver:
+        return PartnershipObserver(config.game, iig_obs_type, params)
 
     @property
     def rules(self) -> PartnershipRules:
@@ -901,16 +913,6 @@ class PartnershipSpielGame(_SpielGame):
     def new_initial_state(self) -> PartnershipSpielState:
         """A state before the deal (a chance node)."""
         return PartnershipSpielState(self)
-
-    def make_py_observer(
-        self, iig_obs_type: Any = None, params: dict[str, Any] | None = None
-    ) -> PartnershipObserver:
-        """An observer of the kind OpenSpiel asks for (see :class:`PartnershipObserver`)."""
-        return PartnershipObserver(
-            self._config.game,
-            iig_obs_type or pyspiel.IIGObservationType(perfect_recall=False),
-            params,
-        )
 
 
 class PartnershipSpielState(_SpielState):

@@ -30,6 +30,7 @@ from ..cards import CARDS
 from ..errors import ParseError, PositionError, quote
 from ..game import GameBase, Outcome
 from . import match as _match
+from .encoding import OBSERVATION_SIZE, encode_tausendeins_view
 from .engine import action_table, apply_move, is_over, legal_moves, new_hand, to_move
 from .moves import TausendeinsMove
 from .rules import TausendeinsRules, preset_name
@@ -37,7 +38,7 @@ from .scoring import score_deal
 from .state import Phase, TausendeinsState, iter_mask
 from .views import TausendeinsView, determinize, observe
 
-__all__ = ["OBSERVATION_SIZE", "TausendeinsGame", "encode_tausendeins_view"]
+__all__ = ["TausendeinsGame"]
 
 
 @attrs.frozen
@@ -47,7 +48,8 @@ class TausendeinsGame(GameBase):
     One hand of the protocol is one deal. Action ids are those of rules §12.9 (see
     :class:`~sixtysix.tausendeins.engine.ActionTable`): 136 for the presets. A match is
     the game to ``target`` (a :class:`~sixtysix.tausendeins.match.TausendeinsMatch`);
-    the observation is :func:`encode_tausendeins_view`.
+    the observation is
+    :func:`~sixtysix.tausendeins.encoding.encode_tausendeins_view`.
 
     Attributes:
         rules: The rule set of every deal.
@@ -81,7 +83,7 @@ class TausendeinsGame(GameBase):
 
     @property
     def observation_shape(self) -> tuple[int]:
-        """``(293,)``: see :func:`encode_tausendeins_view`."""
+        """``(293,)``: see :mod:`sixtysix.tausendeins.encoding`."""
         return (OBSERVATION_SIZE,)
 
     @property
@@ -115,7 +117,7 @@ class TausendeinsGame(GameBase):
         return Outcome((d, -d), end, winner, schwarz)
 
     def encode(self, view: TausendeinsView) -> list[float]:
-        """:func:`encode_tausendeins_view`."""
+        """:func:`~sixtysix.tausendeins.encoding.encode_tausendeins_view`."""
         return encode_tausendeins_view(view)
 
     def render(self, position: TausendeinsState | TausendeinsView, seat: int | None = None) -> str:
@@ -191,68 +193,6 @@ def _render(state: TausendeinsState, seat: int | None) -> str:
     mover = state.to_move
     lines.append("deal over" if mover is None else f"to move: seat {mover}")
     return "\n".join(lines)
-
-
-#: The length of :func:`encode_tausendeins_view`'s vectors.
-OBSERVATION_SIZE = 8 * 32 + 4 + 4 + 6 + 2 + 5 + 2 + 2 + 2 + 2 + 8
-
-
-def _block(out: list[float], mask: int) -> None:
-    out.extend(float(mask >> i & 1) for i in range(32))
-
-
-def _one_hot(out: list[float], index: int, size: int) -> None:
-    out.extend(1.0 if i == index else 0.0 for i in range(size))
-
-
-def encode_tausendeins_view(view: TausendeinsView) -> list[float]:
-    """The observation vector of a Tausendeins view: 293 floats, from the view alone.
-
-    Card blocks have 32 entries, one per card index (8 per suit, clubs first; the
-    ranks below the nine stay 0): my hand, the cards I won, the opponent won, the card
-    led, the talon shown, the cards known in the opponent's hand, the cards it cannot
-    hold, my discards. Then trump and a pending marriage's suit (one-hot, zeros if
-    none), the phase (one-hot, 6), my seat (2), flags (I am to move, I lead, I deal, I
-    declare, the opponent declares), the stock and the opponent's hand sizes (/ 24),
-    card points (/ 120), tricks (/ tricks in a deal), bid and contract (/ 300), and
-    each seat's marriages by suit (mine, then the opponent's).
-
-    Raises:
-        PositionError: ``view`` is not a :class:`~sixtysix.tausendeins.TausendeinsView`.
-    """
-    if type(view) is not TausendeinsView:
-        raise PositionError(f"not a Tausendeins view: {quote(view)}")
-    me = view.seat
-    other = 1 - me
-    lead_mask = 0 if view.lead < 0 else 1 << view.lead
-    out: list[float] = []
-    for mask in (view.hand, view.won[me], view.won[other], lead_mask, view.shown):
-        _block(out, mask)
-    for mask in (view.known, view.excluded, view.discards):
-        _block(out, mask)
-    _one_hot(out, view.trump, 4)
-    _one_hot(out, view.pending, 4)
-    _one_hot(out, view.phase, 6)
-    _one_hot(out, me, 2)
-    out.extend(
-        float(flag)
-        for flag in (
-            view.to_move == me,
-            view.leader == me,
-            view.dealer == me,
-            view.declarer == me,
-            view.declarer == other,
-        )
-    )
-    tricks = view.rules.tricks
-    out.extend((view.stock_size / 24, view.opponent_count / 24))
-    out.extend((view.card_points[me] / 120, view.card_points[other] / 120))
-    out.extend((view.tricks_won[me] / tricks, view.tricks_won[other] / tricks))
-    out.extend((view.bid / 300, view.contract / 300))
-    for seat in (me, other):
-        suits = {m.suit for m in view.marriages if m.seat == seat}
-        out.extend(1.0 if s in suits else 0.0 for s in range(4))
-    return out
 
 
 if TYPE_CHECKING:  # mypy checks that TausendeinsGame satisfies Game
