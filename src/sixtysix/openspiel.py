@@ -286,11 +286,6 @@ class _SpielGame(pyspiel.Game):  # type: ignore[misc]
             return self.__dict__[name]
         raise AttributeError(name)
 
-    @property
-    def rules(self) -> Any:
-        """The rule set of every hand of this game."""
-        return self._config.rules
-
     def max_chance_nodes_in_history(self) -> int:
         """The pack's cards, plus one if chance picks the dealer."""
         size: int = self._config.rules.deck.size
