@@ -838,6 +838,8 @@ def test_a_tausendeins_tournament(unit: str, monkeypatch: pytest.MonkeyPatch) ->
             if unit == "match":
                 assert g.scores is not None and max(g.scores) >= 1001 and g.winner in (0, 1)
     assert "Tausendeins TAUSENDEINS" in run.report().text()
+    rebuilt = Tournament.from_dict(json.loads(json.dumps(t.to_dict())))
+    assert rebuilt.the_game == game and rebuilt.to_dict() == t.to_dict()
     if unit == "match":  # a match that does not end is given up, won by nobody
         monkeypatch.setattr(worker, "MAX_MATCH_HANDS", 1)
         short = run_tournament(t, "inline")

@@ -691,7 +691,7 @@ class PyspielBot(pyspiel.Bot):  # type: ignore[misc]
         return self._player_id
 
     def _hand(self, state: object, what: str) -> Any:
-        if not isinstance(state, SixtySixState | PartnershipSpielState):
+        if not isinstance(state, _SpielState):  # a state of one of these adapters
             raise AdapterError(f"{what}: this bot plays {GAME_NAME} states, not {quote(state)}")
         return state.hand
 
