@@ -38,25 +38,31 @@ True
 
 from __future__ import annotations
 
+import importlib
 import random
 from collections.abc import Hashable, Sequence
-from typing import TYPE_CHECKING, Any, Protocol, TypeVar, runtime_checkable
+from types import ModuleType
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, TypeVar, runtime_checkable
 
 import attrs
 
+from . import engine as _engine_module
 from . import match as _match
+from . import rules as _rules
 from ._seeding import Seed
 from .encoding import encode_view, observation_size
-from .engine import apply_move, is_over, legal_moves, new_hand, to_move
 from .errors import MatchError
 from .moves import NUM_ACTIONS, Move, move_from_id, move_id
 from .notation import render
-from .observe import PlayerView, determinize, observe
+from .observe import PlayerView
 from .play import play_match
 from .records import MatchRecord
-from .rules import Rules, Schwarz, preset_name
+from .rules import Rules, Schwarz
 from .scoring import score_hand
 from .state import HandState
+
+# The module: the package's own ``observe`` attribute is the function of that name.
+_observe_module = importlib.import_module(".observe", __package__)
 
 __all__ = [
     "MAX_MATCH_HANDS",
@@ -259,21 +265,68 @@ class Game(Protocol[StateT, ViewT, MoveT]):
         ...
 
 
-class GameBase:
-    """What the library's games share: a generic :meth:`play_match` and :meth:`returns`.
+class GameBase(Generic[StateT, ViewT, MoveT]):
+    """What the library's games share: one copy of the members that every game binds alike.
 
-    A game class derives from it and gives the per-game members; :meth:`returns` is
-    the :attr:`Outcome.returns` of :meth:`outcome`.
+    A game class names its engine module (``new_hand``, ``to_move``, ``legal_moves``,
+    ``apply_move``, ``is_over``) as ``_engine``, its views module (``observe``,
+    ``determinize``) as ``_views`` and its rules module (``preset_name``) as
+    ``_rules_module``; each of those members is the module's function of the same name
+    (:meth:`new_hand` passes the game's rules), and :attr:`name` is the game's ``_kind``
+    and the rules' preset name. :meth:`returns` is the
+    :attr:`Outcome.returns` of :meth:`outcome`, and :meth:`play_match` plays a match of
+    any game. The rest (name, encoding, text, outcome, matches) is the game's own.
     """
 
-    name: Any
+    _engine: ClassVar[ModuleType]
+    _views: ClassVar[ModuleType]
+    _rules_module: ClassVar[ModuleType]  # its preset_name names the rules in name
+    _kind: ClassVar[str]  # the first word of name: "two-hand", "four-hand", ...
+    rules: Any
     outcome: Any
     new_match: Any
     next_hand: Any
     add_hand: Any
-    to_move: Any
-    observe: Any
-    apply_move: Any
+
+    @property
+    def name(self) -> str:
+        """The game's kind and its rules' preset name (or ``"house rules"``)."""
+        return f"{self._kind} {self._rules_module.preset_name(self.rules) or 'house rules'}"
+
+    def new_hand(self, seed: Seed = None, dealer: int = 0) -> StateT:
+        """The engine's ``new_hand`` under this game's rules (e.g. :func:`sixtysix.new_hand`)."""
+        state: StateT = self._engine.new_hand(self.rules, seed, dealer)
+        return state
+
+    def to_move(self, state: StateT) -> int | None:
+        """The engine's ``to_move`` (e.g. :func:`sixtysix.to_move`)."""
+        seat: int | None = self._engine.to_move(state)
+        return seat
+
+    def legal_moves(self, state: StateT | ViewT) -> tuple[MoveT, ...]:
+        """The engine's ``legal_moves`` (e.g. :func:`sixtysix.legal_moves`)."""
+        moves: tuple[MoveT, ...] = self._engine.legal_moves(state)
+        return moves
+
+    def apply_move(self, state: StateT, move: MoveT) -> StateT:
+        """The engine's ``apply_move`` (e.g. :func:`sixtysix.apply_move`)."""
+        after: StateT = self._engine.apply_move(state, move)
+        return after
+
+    def is_over(self, state: StateT) -> bool:
+        """The engine's ``is_over`` (e.g. :func:`sixtysix.is_over`)."""
+        over: bool = self._engine.is_over(state)
+        return over
+
+    def observe(self, state: StateT, seat: int) -> ViewT:
+        """The views module's ``observe`` (e.g. :func:`sixtysix.observe`)."""
+        view: ViewT = self._views.observe(state, seat)
+        return view
+
+    def determinize(self, view: ViewT, rng: random.Random) -> StateT:
+        """The views module's ``determinize`` (e.g. :func:`sixtysix.determinize`)."""
+        state: StateT = self._views.determinize(view, rng)
+        return state
 
     def returns(self, state: Any) -> tuple[int, ...]:
         """The game points won (+) or lost (-) by each seat: ``outcome(state).returns``.
@@ -313,7 +366,7 @@ class GameBase:
 
 
 @attrs.frozen
-class TwoHandGame(GameBase):
+class TwoHandGame(GameBase[HandState, PlayerView, Move]):
     """Two-hand Sixty-Six or Schnapsen under ``rules``, as a :class:`Game`.
 
     Each method is the top-level function of the same name (:func:`~sixtysix.new_hand`,
@@ -332,45 +385,25 @@ class TwoHandGame(GameBase):
 
     rules: Rules = attrs.field(validator=attrs.validators.instance_of(Rules))
 
-    to_move = staticmethod(to_move)
-    legal_moves = staticmethod(legal_moves)
-    apply_move = staticmethod(apply_move)
-    is_over = staticmethod(is_over)
-    observe = staticmethod(observe)
-    determinize = staticmethod(determinize)
+    _engine: ClassVar[ModuleType] = _engine_module
+    _views: ClassVar[ModuleType] = _observe_module
+    _rules_module: ClassVar[ModuleType] = _rules
+    _kind = "two-hand"
+    #: Always 2.
+    num_seats = 2
+    #: 40: see :data:`~sixtysix.moves.ALL_MOVES`.
+    num_actions = NUM_ACTIONS
+    #: The registered bots of the two-hand game.
+    bot_names = ("ismcts", "pimc", "random", "rule", "strongest")
     action_id = staticmethod(move_id)
     move_of = staticmethod(move_from_id)
     encode = staticmethod(encode_view)
     render = staticmethod(render)
 
     @property
-    def name(self) -> str:
-        """``"two-hand"`` and the preset's name (or ``"house rules"``)."""
-        return f"two-hand {preset_name(self.rules) or 'house rules'}"
-
-    @property
-    def num_seats(self) -> int:
-        """Always 2."""
-        return 2
-
-    @property
-    def num_actions(self) -> int:
-        """40: see :data:`~sixtysix.moves.ALL_MOVES`."""
-        return NUM_ACTIONS
-
-    @property
     def observation_shape(self) -> tuple[int]:
         """``(observation_size(rules),)``: see :mod:`sixtysix.encoding`."""
         return (observation_size(self.rules),)
-
-    @property
-    def bot_names(self) -> tuple[str, ...]:
-        """``ismcts``, ``pimc``, ``random``, ``rule`` and ``strongest``."""
-        return ("ismcts", "pimc", "random", "rule", "strongest")
-
-    def new_hand(self, seed: Seed = None, dealer: int = 0) -> HandState:
-        """:func:`~sixtysix.new_hand` under this game's rules."""
-        return new_hand(self.rules, seed, dealer)
 
     def returns(self, state: HandState) -> tuple[int, int]:
         """``(+g, -g)`` for the winner and the loser of ``g`` game points; ``(0, 0)`` if none.

@@ -28,7 +28,7 @@ def test_the_game_protocol(rules: t1.TausendeinsRules) -> None:
         view = game.observe(state, seat)
         assert game.legal_moves(view) == game.legal_moves(state)
         assert game.observe(game.determinize(view, rng), seat) == view
-        move: t1.TausendeinsMove = RandomBot().choose(view, rng)  # type: ignore[assignment]
+        move: t1.TausendeinsMove = RandomBot().choose(view, rng)  # type: ignore[arg-type,assignment]
         state = game.apply_move(state, game.move_of(game.action_id(move)))
     assert game.to_move(state) is None
     r = game.returns(state)

@@ -18,7 +18,8 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from types import ModuleType
+from typing import TYPE_CHECKING, Any, ClassVar
 
 import attrs
 
@@ -26,21 +27,23 @@ from ..encoding import encode_partnership_view, partnership_observation_size
 from ..errors import ParseError, RulesError, quote
 from ..game import GameBase, Outcome
 from ..moves import NUM_ACTIONS, Play, move_from_id, move_id
+from . import engine as _engine_module
 from . import match as _match
-from .engine import Seed, apply_move, is_over, legal_moves, new_hand, to_move
+from . import rules as _rules
+from . import views as _views_module
 from .notation import render
 from .play import play_match
 from .records import MatchRecord
-from .rules import PartnershipRules, preset_name
+from .rules import PartnershipRules
 from .scoring import score_hand
 from .state import PartnershipState
-from .views import PartnershipView, determinize, observe
+from .views import PartnershipView, determinize
 
 __all__ = ["PartnershipGame"]
 
 
 @attrs.frozen
-class PartnershipGame(GameBase):
+class PartnershipGame(GameBase[PartnershipState, PartnershipView, Play]):
     """Four-hand partnership Sixty-Six under ``rules``, as a :class:`~sixtysix.game.Game`.
 
     Seats 0 to 3; moves are :class:`~sixtysix.moves.Play` values; action ids are those of
@@ -61,43 +64,23 @@ class PartnershipGame(GameBase):
         if not isinstance(value, PartnershipRules):
             raise RulesError(f"a four-hand game needs PartnershipRules, not {quote(value)}")
 
-    to_move = staticmethod(to_move)
-    legal_moves = staticmethod(legal_moves)
-    apply_move = staticmethod(apply_move)
-    is_over = staticmethod(is_over)
-    observe = staticmethod(observe)
-    determinize = staticmethod(determinize)
+    _engine: ClassVar[ModuleType] = _engine_module  # new_hand deals at match scores 0-0
+    _views: ClassVar[ModuleType] = _views_module
+    _rules_module: ClassVar[ModuleType] = _rules
+    _kind = "four-hand"
+    #: Always 4.
+    num_seats = 4
+    #: 40: see :data:`~sixtysix.moves.ALL_MOVES` (only the 32 plays occur).
+    num_actions = NUM_ACTIONS
+    #: The registered bots of the four-hand game.
+    bot_names = ("partnership-pimc", "partnership-rule", "random")
     action_id = staticmethod(move_id)
     encode = staticmethod(encode_partnership_view)
-
-    @property
-    def name(self) -> str:
-        """``"four-hand"`` and the preset's name (or ``"house rules"``)."""
-        return f"four-hand {preset_name(self.rules) or 'house rules'}"
-
-    @property
-    def num_seats(self) -> int:
-        """Always 4."""
-        return 4
-
-    @property
-    def num_actions(self) -> int:
-        """40: see :data:`~sixtysix.moves.ALL_MOVES` (only the 32 plays occur)."""
-        return NUM_ACTIONS
 
     @property
     def observation_shape(self) -> tuple[int]:
         """``(partnership_observation_size(rules),)``: see :mod:`sixtysix.encoding`."""
         return (partnership_observation_size(self.rules),)
-
-    @property
-    def bot_names(self) -> tuple[str, ...]:
-        """``partnership-pimc``, ``partnership-rule`` and ``random``."""
-        return ("partnership-pimc", "partnership-rule", "random")
-
-    def new_hand(self, seed: Seed = None, dealer: int = 0) -> PartnershipState:
-        """:func:`~sixtysix.partnership.new_hand` (match scores 0-0)."""
-        return new_hand(self.rules, seed, dealer)
 
     def outcome(self, state: PartnershipState) -> Outcome:
         """Net game points of each seat, ``(d, -d, d, -d)``, and the end's name.

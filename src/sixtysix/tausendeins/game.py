@@ -1,48 +1,59 @@
 """:class:`TausendeinsGame`: Tausendeins as a :class:`sixtysix.game.Game`.
 
+A whole game to 1001 between two random players, deal by deal, through the protocol:
+
+>>> import random
 >>> from sixtysix import tausendeins as t1
 >>> from sixtysix.game import Game
->>> game = t1.TausendeinsGame(t1.TAUSENDEINS_CONTRACT)
->>> state = game.new_hand(seed=5, dealer=1)
->>> while not game.is_over(state):
-...     state = game.apply_move(state, game.legal_moves(state)[0])
->>> r = game.returns(state)
->>> sum(r), isinstance(game, Game), game.num_seats, game.num_actions, game.name
-(0, True, 2, 136, 'Tausendeins TAUSENDEINS_CONTRACT')
->>> len(game.encode(game.observe(state, 0))), game.observation_shape
-(293, (293,))
+>>> game = t1.TausendeinsGame(t1.TAUSENDEINS)
+>>> isinstance(game, Game), game.num_seats, game.num_actions, game.name
+(True, 2, 136, 'Tausendeins TAUSENDEINS')
+>>> rng, m = random.Random(2), game.new_match(seed=5, dealer=1)
+>>> while not m.is_over:
+...     deal = game.next_hand(m)
+...     while (seat := game.to_move(deal)) is not None:
+...         view = game.observe(deal, seat)
+...         deal = game.apply_move(deal, rng.choice(game.legal_moves(view)))
+...     m = game.add_hand(m, deal)
+>>> m.winner in (0, 1), max(m.scores) >= 1001, sum(game.outcome(deal).returns)
+(True, True, 0)
+>>> len(game.encode(view)) == game.observation_shape[0] == 293
+True
 >>> print(game.render(game.new_hand(seed=5, dealer=1), seat=0))  # doctest: +ELLIPSIS
-Tausendeins TAUSENDEINS_CONTRACT, dealer seat 1, AUCTION, no trump
+Tausendeins TAUSENDEINS, dealer seat 1, PLAY, no trump
 seat 0: ...
-seat 1: 10 cards
+seat 1: 8 cards
 ...
 """
 
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING
+from types import ModuleType
+from typing import TYPE_CHECKING, ClassVar
 
 import attrs
 
-from .._seeding import Seed
 from ..cards import CARDS
 from ..errors import ParseError, PositionError, quote
 from ..game import GameBase, Outcome
+from . import engine as _engine_module
 from . import match as _match
+from . import rules as _rules
+from . import views as _views_module
 from .encoding import OBSERVATION_SIZE, encode_tausendeins_view
-from .engine import action_table, apply_move, is_over, legal_moves, new_hand, to_move
+from .engine import action_table
 from .moves import TausendeinsMove
 from .rules import TausendeinsRules, preset_name
 from .scoring import score_deal
 from .state import Phase, TausendeinsState, iter_mask
-from .views import TausendeinsView, determinize, observe
+from .views import TausendeinsView, determinize
 
 __all__ = ["TausendeinsGame"]
 
 
 @attrs.frozen
-class TausendeinsGame(GameBase):
+class TausendeinsGame(GameBase[TausendeinsState, TausendeinsView, TausendeinsMove]):
     """Tausendeins under ``rules``, as a :class:`~sixtysix.game.Game` (rules §12).
 
     One hand of the protocol is one deal. Action ids are those of rules §12.9 (see
@@ -57,24 +68,16 @@ class TausendeinsGame(GameBase):
 
     rules: TausendeinsRules = attrs.field(validator=attrs.validators.instance_of(TausendeinsRules))
 
-    to_move = staticmethod(to_move)
-    legal_moves = staticmethod(legal_moves)
-    apply_move = staticmethod(apply_move)
-    is_over = staticmethod(is_over)
-    observe = staticmethod(observe)
-    determinize = staticmethod(determinize)
+    _engine: ClassVar[ModuleType] = _engine_module
+    _views: ClassVar[ModuleType] = _views_module
+    _rules_module: ClassVar[ModuleType] = _rules
+    _kind = "Tausendeins"
     add_hand = staticmethod(_match.add_deal)
     next_hand = staticmethod(_match.next_deal)
-
-    @property
-    def name(self) -> str:
-        """``"Tausendeins"`` and the preset's name (or ``"house rules"``)."""
-        return f"Tausendeins {preset_name(self.rules) or 'house rules'}"
-
-    @property
-    def num_seats(self) -> int:
-        """Always 2."""
-        return 2
+    #: Always 2.
+    num_seats = 2
+    #: ``random`` (the only registered bot that plays Tausendeins).
+    bot_names = ("random",)
 
     @property
     def num_actions(self) -> int:
@@ -85,15 +88,6 @@ class TausendeinsGame(GameBase):
     def observation_shape(self) -> tuple[int]:
         """``(293,)``: see :mod:`sixtysix.tausendeins.encoding`."""
         return (OBSERVATION_SIZE,)
-
-    @property
-    def bot_names(self) -> tuple[str, ...]:
-        """``random`` (the only registered bot that plays Tausendeins)."""
-        return ("random",)
-
-    def new_hand(self, seed: Seed = None, dealer: int = 0) -> TausendeinsState:
-        """:func:`~sixtysix.tausendeins.new_hand` under this game's rules."""
-        return new_hand(self.rules, seed, dealer)
 
     def new_match(self, seed: int | str | None = None, dealer: int = 0) -> _match.TausendeinsMatch:
         """:func:`~sixtysix.tausendeins.match.new_match`: the game to ``rules.target``."""
