@@ -42,6 +42,11 @@ OpenSpiel's Python ``ISMCTSBot.set_resampler`` takes.
 **Bots.** :func:`as_pyspiel_bot` makes any ``sixtysix`` :class:`~sixtysix.Bot` a
 ``pyspiel.Bot`` (:class:`PyspielBot`), so OpenSpiel's ``evaluate_bots`` and examples
 can play it against OpenSpiel's bots.
+
+**The four-hand game** is registered too, as ``python_sixtysix_partnership``
+(:class:`PartnershipSpielGame`): four players, the same chance deal and action ids,
+:func:`~sixtysix.encoding.encode_partnership_view` tensors. Both games are written
+against the :class:`~sixtysix.Game` protocol (moves, returns and text come from it).
 """
 
 from __future__ import annotations
