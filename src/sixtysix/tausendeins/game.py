@@ -179,13 +179,11 @@ def _render(state: TausendeinsState, seat: int | None) -> str:
         lines.append(f"declarer: seat {state.declarer}, {contract}")
     if state.lead >= 0:
         lines.append(f"trick (led by seat {state.leader}): {CARDS[state.lead]}")
-    tricks = state.tricks_won
+    scores = zip(state.card_points, state.tricks_won, strict=True)
     lines.append(
-        f"points: seat 0 {state.card_points[0]} ({tricks[0]} tricks), "
-        f"seat 1 {state.card_points[1]} ({tricks[1]} tricks)"
+        "points: " + ", ".join(f"seat {s} {p} ({t} tricks)" for s, (p, t) in enumerate(scores))
     )
-    mover = state.to_move
-    lines.append("deal over" if mover is None else f"to move: seat {mover}")
+    lines.append("deal over" if state.is_over else f"to move: seat {state.to_move}")
     return "\n".join(lines)
 
 
