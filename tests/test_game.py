@@ -252,3 +252,10 @@ def test_render_and_encode_reject_other_values() -> None:
         game.render(game.new_hand(seed=1), seat=2)
     with pytest.raises(ss.PositionError, match="Tausendeins view"):
         game.encode(game.new_hand(seed=1))  # type: ignore[arg-type]
+
+
+def test_each_game_checks_its_rules() -> None:
+    with pytest.raises(ss.RulesError, match="a four-hand game needs PartnershipRules"):
+        p4.PartnershipGame(ss.SCHNAPSEN)  # type: ignore[arg-type]
+    with pytest.raises(TypeError):
+        t1.TausendeinsGame(p4.FOUR_HAND_66)  # type: ignore[arg-type]
