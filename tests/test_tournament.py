@@ -21,7 +21,9 @@ from tests.profiles import examples
 
 import sixtysix as ss
 from sixtysix import CLASSIC_66, SCHNAPSEN, RandomBot, RuleBot, TwoHandGame
+from sixtysix import tausendeins as t1
 from sixtysix.errors import PlayerError, TournamentError
+from sixtysix.game import Outcome
 from sixtysix.moves import Move
 from sixtysix.observe import PlayerView
 from sixtysix.play import play_hand, play_match
@@ -35,6 +37,7 @@ from sixtysix.tournament import (
     read_journal,
     run_tournament,
     schedule_jobs,
+    worker,
 )
 from sixtysix.tournament import runner as runner_module
 from sixtysix.tournament import worker as worker_module
@@ -135,8 +138,6 @@ class FourSeats:
 def test_four_seat_games_seat_partners_opposite() -> None:
     t = Tournament((RULE, RANDOM), deals=1, game=FourSeats())  # type: ignore[arg-type]
     assert [s.seats for s in seatings(t, schedule_jobs(t)[0])] == [(0, 1, 0, 1), (1, 0, 1, 0)]
-    with pytest.raises(TournamentError, match="two-hand game and the four-hand"):
-        Tournament((RULE, RANDOM), unit="match", game=FourSeats())  # type: ignore[arg-type]
     with pytest.raises(TournamentError, match="cannot be rebuilt"):
         Tournament.from_dict(t.to_dict())
 
@@ -260,21 +261,24 @@ class Wrapped:
 
 @attrs.frozen
 class WrappedWithEnds(Wrapped):
-    def hand_end(self, state: ss.HandState) -> str:
-        return "END"
+    def outcome(self, state: ss.HandState) -> Outcome:
+        return attrs.evolve(self.inner.outcome(state), end="END")
 
 
-def test_a_game_other_than_the_two_hand_game() -> None:
-    t = Tournament((RULE, RANDOM), deals=3, seed=8)
+@pytest.mark.parametrize("unit", ["hand", "match"])
+def test_a_game_other_than_the_two_hand_game(unit: str) -> None:
+    t = Tournament((RULE, RANDOM), deals=3, seed=8, unit=unit)  # type: ignore[arg-type]
     plain = run_tournament(t, "inline")
-    for game, end in ((Wrapped(), "OTHER"), (WrappedWithEnds(), "END")):
+    for game in (Wrapped(), WrappedWithEnds()):
         wrapped = run_tournament(attrs.evolve(t, game=game), "inline")
         for a, b in zip(plain.deals, wrapped.deals, strict=True):
             for ga, gb in zip(a.games, b.games, strict=True):
                 assert [h.moves for h in ga.hands] == [h.moves for h in gb.hands]
                 assert [h.returns for h in ga.hands] == [h.returns for h in gb.hands]
-                assert ga.winner_bot == gb.winner_bot
-                assert gb.hands[0].end == end
+                assert ga.winner_bot == gb.winner_bot and ga.scores == gb.scores
+                ends = [h.end for h in gb.hands]
+                assert ends == ["END"] * len(ends) or ends == [h.end for h in ga.hands]
+        assert "wrapped" in wrapped.report().text()
 
 
 # ------------------------------------------------------------------ forfeits
@@ -818,3 +822,25 @@ def test_batching_and_threads_never_change_the_report(
         # Duplicate: the same bots meet on the same cards, once from each side.
         first, second = deal.games
         assert first.seats == second.seats[::-1] and first.dealer == second.dealer
+
+
+@pytest.mark.parametrize("unit", ["hand", "match"])
+def test_a_tausendeins_tournament(unit: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    game = t1.TausendeinsGame(t1.TAUSENDEINS)
+    two = (RANDOM, BotSpec("random", label="r2"))
+    t = Tournament(two, deals=2, seed=3, unit=unit, game=game)  # type: ignore[arg-type]
+    run = run_tournament(t, "inline")
+    parallel = run_tournament(t, "process", workers=2, batch_size=1).deals
+    assert [_without_timing(d) for d in run.deals] == [_without_timing(d) for d in parallel]
+    for deal in run.deals:
+        for g in deal.games:
+            assert all(h.end in ("DEAL", "MADE", "SET") for h in g.hands)
+            if unit == "match":
+                assert g.scores is not None and max(g.scores) >= 1001 and g.winner in (0, 1)
+    assert "Tausendeins TAUSENDEINS" in run.report().text()
+    rebuilt = Tournament.from_dict(json.loads(json.dumps(t.to_dict())))
+    assert rebuilt.the_game == game and rebuilt.to_dict() == t.to_dict()
+    if unit == "match":  # a match that does not end is given up, won by nobody
+        monkeypatch.setattr(worker, "MAX_MATCH_HANDS", 1)
+        short = run_tournament(t, "inline")
+        assert all(len(g.hands) == 1 and g.winner is None for d in short.deals for g in d.games)

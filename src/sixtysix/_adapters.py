@@ -9,6 +9,9 @@ from __future__ import annotations
 import attrs
 
 from .errors import AdapterError, RulesError, quote
+from .partnership.rules import FOUR_HAND_66, PartnershipRules
+from .partnership.rules import PRESETS as FOUR_HAND_PRESETS
+from .partnership.rules import get_preset as get_four_hand_preset
 from .rules import PRESETS, ClaimMode, Rules, get_preset
 
 __all__: list[str] = []
@@ -48,3 +51,25 @@ def resolve_rules(variant: str | Rules, claims: str = "preset") -> Rules:
     if mode == "explicit":
         return attrs.evolve(rules, claim_mode=ClaimMode.EXPLICIT)
     raise AdapterError(f"claims must be one of {', '.join(CLAIMS)}, not {quote(claims)}")
+
+
+def resolve_four_hand(variant: object) -> PartnershipRules:
+    """The four-hand rule set named by ``variant`` (a preset name, any case, or rules).
+
+    >>> resolve_four_hand("four_hand_24").deck.size
+    24
+
+    Raises:
+        AdapterError: ``variant`` names no four-hand preset.
+    """
+    if isinstance(variant, PartnershipRules):
+        return variant
+    if variant is None:
+        return FOUR_HAND_66
+    if isinstance(variant, str):
+        try:
+            return get_four_hand_preset(variant)
+        except RulesError:
+            pass
+    names = ", ".join(name.lower() for name in FOUR_HAND_PRESETS)
+    raise AdapterError(f"variant {quote(variant)} is not a four-hand preset; use one of: {names}")

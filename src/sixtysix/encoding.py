@@ -182,12 +182,21 @@ _STEPS = (Step.LEAD, Step.FOLLOW, Step.DECIDE, Step.OVER)
 _POINTS_SCALE = 66.0
 
 
-def _deck_of(deck: Deck | Rules) -> Deck:
-    if isinstance(deck, Rules):
-        return deck.deck
+def _deck_of(deck: object, rules_type: type[Any] = Rules) -> Deck:
+    """The deck of ``deck``: a :class:`~sixtysix.Deck` or a rule set of ``rules_type``."""
+    if isinstance(deck, rules_type):
+        found: Deck = deck.deck
+        return found
     if isinstance(deck, Deck):
         return deck
-    raise SixtySixError(f"expected a Deck or a Rules value, not {quote(deck)}")
+    raise SixtySixError(f"expected a Deck or a {rules_type.__name__} value, not {quote(deck)}")
+
+
+def _check_view(view: object, what: str) -> None:
+    """Raise the error of a two-hand function given something else than a view."""
+    if type(view) is not PlayerView:
+        needs = "PlayerViews" if what.endswith("_into") else "a PlayerView"
+        raise SixtySixError(f"{what} needs {needs}, not {quote(view)}")
 
 
 def observation_size(deck: Deck | Rules) -> int:
@@ -215,16 +224,18 @@ def layout(deck: Deck | Rules) -> tuple[tuple[str, int, int], ...]:
     Raises:
         SixtySixError: ``deck`` is neither a :class:`~sixtysix.Deck` nor a rule set.
     """
-    n = _deck_of(deck).size
-    blocks: list[tuple[str, int, int]] = []
-    start = 0
-    for name in _CARD_BLOCKS:
-        blocks.append((name, start, n))
-        start += n
-    for name, size in _FIXED_BLOCKS:
-        blocks.append((name, start, size))
-        start += size
-    return tuple(blocks)
+    return _layout(_deck_of(deck).size, _CARD_BLOCKS, _FIXED_BLOCKS)
+
+
+def _layout(
+    n: int, card_blocks: tuple[str, ...], fixed_blocks: tuple[tuple[str, int], ...]
+) -> tuple[tuple[str, int, int], ...]:
+    """``(name, start, size)`` of each block: the card blocks of ``n`` entries, then the rest."""
+    sizes = [(name, n) for name in card_blocks] + list(fixed_blocks)
+    starts = [0]
+    for _, size in sizes:
+        starts.append(starts[-1] + size)
+    return tuple((name, start, size) for (name, size), start in zip(sizes, starts, strict=False))
 
 
 # Card index -> position in the deck's canonical order, per deck.
@@ -267,8 +278,7 @@ def encode_view(view: PlayerView) -> list[float]:
     Raises:
         SixtySixError: ``view`` is not a :class:`~sixtysix.PlayerView`.
     """
-    if not isinstance(view, PlayerView):
-        raise SixtySixError(f"encode_view needs a PlayerView, not {quote(view)}")
+    _check_view(view, "encode_view")
     rules = view.rules
     deck = rules.deck
     n = deck.size
@@ -345,8 +355,7 @@ def action_mask(view: PlayerView) -> list[int]:
     Raises:
         SixtySixError: ``view`` is not a :class:`~sixtysix.PlayerView`.
     """
-    if not isinstance(view, PlayerView):
-        raise SixtySixError(f"action_mask needs a PlayerView, not {quote(view)}")
+    _check_view(view, "action_mask")
     mask = [0] * NUM_ACTIONS
     for move in view.legal_moves():
         mask[move_id(move)] = 1
@@ -575,8 +584,7 @@ def encode_views_into(views: Sequence[PlayerView], out: npt.NDArray[np.float32])
 
 def _batch_deck(views: Sequence[PlayerView]) -> Deck:
     first = views[0]
-    if not isinstance(first, PlayerView):
-        raise SixtySixError(f"encode_views_into needs PlayerViews, not {quote(first)}")
+    _check_view(first, "encode_views_into")
     deck = first.rules.deck
     for view in views:
         if type(view) is not PlayerView:
@@ -709,8 +717,7 @@ def view_text(view: PlayerView, *, public: bool = True, private: bool = True) ->
     Raises:
         SixtySixError: ``view`` is not a :class:`~sixtysix.PlayerView`.
     """
-    if not isinstance(view, PlayerView):
-        raise SixtySixError(f"view_text needs a PlayerView, not {quote(view)}")
+    _check_view(view, "view_text")
     parts = []
     if private:
         parts.append(f"hand={_cards_text(view.hand_mask)}")
@@ -757,11 +764,7 @@ _P4_FIXED_SIZE = sum(size for _, size in _P4_FIXED_BLOCKS)
 def _p4_deck_of(deck: Deck | PartnershipRules) -> Deck:
     from .partnership.rules import PartnershipRules
 
-    if isinstance(deck, PartnershipRules):
-        return deck.deck
-    if isinstance(deck, Deck):
-        return deck
-    raise SixtySixError(f"expected a Deck or a PartnershipRules value, not {quote(deck)}")
+    return _deck_of(deck, PartnershipRules)
 
 
 def partnership_observation_size(deck: Deck | PartnershipRules) -> int:
@@ -789,22 +792,13 @@ def partnership_layout(deck: Deck | PartnershipRules) -> tuple[tuple[str, int, i
     Raises:
         SixtySixError: ``deck`` is neither a :class:`~sixtysix.Deck` nor a four-hand rule set.
     """
-    n = _p4_deck_of(deck).size
-    blocks: list[tuple[str, int, int]] = []
-    start = 0
-    for name in _P4_CARD_BLOCKS:
-        blocks.append((name, start, n))
-        start += n
-    for name, size in _P4_FIXED_BLOCKS:
-        blocks.append((name, start, size))
-        start += size
-    return tuple(blocks)
+    return _layout(_p4_deck_of(deck).size, _P4_CARD_BLOCKS, _P4_FIXED_BLOCKS)
 
 
 def _check_p4_view(view: object) -> PartnershipView:
     from .partnership.views import PartnershipView
 
-    if not isinstance(view, PartnershipView):
+    if type(view) is not PartnershipView:
         raise SixtySixError(f"expected a PartnershipView, not {quote(view)}")
     return view
 

@@ -28,6 +28,19 @@ With ``mask_observation=True`` the observation is a dict, as PettingZoo's: ``obs
 with reward ``-3``, the worst a hand can score, and ``info["illegal_action"] = True``;
 ``"raise"`` raises :class:`~sixtysix.errors.AdapterError` instead.
 
+**Any game**: ``game=`` takes any :class:`~sixtysix.Game` (the four-hand
+:class:`~sixtysix.partnership.PartnershipGame`, :class:`~sixtysix.tausendeins.TausendeinsGame`,
+...) instead of ``variant``: the agent plays ``seat``, the opponent bot every other seat
+(its partner too), the observation is the game's :meth:`~sixtysix.Game.encode` (of
+:attr:`~sixtysix.Game.observation_shape`), the actions its :attr:`~sixtysix.Game.num_actions`
+ids, the text its :meth:`~sixtysix.Game.render`.
+
+>>> from sixtysix import tausendeins as t1
+>>> vs_bot = gymnasium.make("sixtysix/VsBot-v0", game=t1.TausendeinsGame(t1.TAUSENDEINS))
+>>> observation, info = vs_bot.reset(seed=7)
+>>> observation.shape, info["action_mask"].shape
+((293,), (136,))
+
 ``reset(seed=...)`` draws the dealer, the deal and the opponent's random generator from
 the seed. A hand that the opponent ends before the agent's first move (with explicit
 claims, a marriage and a false claim at the first lead) is dealt again, so every episode
@@ -46,13 +59,9 @@ from gymnasium import spaces
 from ._adapters import resolve_rules
 from .bots import Bot
 from .bots.registry import make_bot
-from .encoding import action_mask_array, encode_view_array, observation_size
 from .errors import AdapterError, quote
-from .game import TwoHandGame
-from .moves import NUM_ACTIONS, move_id
-from .notation import render
+from .game import Game, TwoHandGame
 from .rules import Rules
-from .state import HandState
 
 __all__ = ["ENV_ID", "ILLEGAL_ACTION_REWARD", "VsBotEnv"]
 
@@ -65,6 +74,25 @@ _ILLEGAL = ("lose", "raise")
 _MAX_REDEALS = 1000
 
 
+def check_options(
+    seat: object, illegal: object, render_mode: object, render_modes: list[str], seats: int = 2
+) -> None:
+    """Check the seat, illegal-action policy and render mode of a ``VsBot`` environment.
+
+    Raises:
+        AdapterError: one of them is not a value the environment takes.
+    """
+    if type(seat) is not int or not 0 <= seat < seats:
+        choices = "0 or 1" if seats == 2 else f"0 to {seats - 1}"
+        raise AdapterError(f"seat must be {choices}, not {quote(seat)}")
+    if illegal not in _ILLEGAL:
+        raise AdapterError(f"illegal must be 'lose' or 'raise', not {quote(illegal)}")
+    if render_mode is not None and render_mode not in render_modes:
+        modes = [repr(m) for m in [None, *render_modes]]
+        allowed = ", ".join(modes[:-1]) + " or " + modes[-1]
+        raise AdapterError(f"render_mode must be {allowed}, not {quote(render_mode)}")
+
+
 class VsBotEnv(gymnasium.Env[Any, Any]):
     """One seat of a two-hand game against a bot (see the module doc).
 
@@ -74,7 +102,8 @@ class VsBotEnv(gymnasium.Env[Any, Any]):
     ((212,), True, 1)
 
     Args:
-        variant: A preset name (any case) or a :class:`~sixtysix.Rules` value.
+        variant: A preset name (any case) or a :class:`~sixtysix.Rules` value (ignored
+            with ``game``).
         opponent: A :class:`~sixtysix.Bot`, or a name for
             :func:`~sixtysix.bots.registry.make_bot`.
         opponent_kwargs: Keyword arguments for ``make_bot`` when ``opponent`` is a name.
@@ -85,9 +114,11 @@ class VsBotEnv(gymnasium.Env[Any, Any]):
             seat may see.
         mask_observation: Observations are dicts of ``observation`` and
             ``action_mask`` (default ``False``: the vector alone).
+        game: Any :class:`~sixtysix.Game` (default: the two-hand game of ``variant``).
 
     Raises:
-        AdapterError: an unknown variant, claims value, seat, policy or render mode.
+        AdapterError: an unknown variant, claims value, seat, policy or render mode, or
+            a ``game`` that is not a :class:`~sixtysix.Game`.
         PlayerError: ``opponent`` names no bot.
     """
 
@@ -103,63 +134,69 @@ class VsBotEnv(gymnasium.Env[Any, Any]):
         illegal: str = "lose",
         render_mode: str | None = None,
         mask_observation: bool = False,
+        game: Game[Any, Any, Any] | None = None,
     ) -> None:
-        rules = resolve_rules(variant, claims)
-        if type(seat) is not int or seat not in (0, 1):
-            raise AdapterError(f"seat must be 0 or 1, not {quote(seat)}")
-        if illegal not in _ILLEGAL:
-            raise AdapterError(f"illegal must be 'lose' or 'raise', not {quote(illegal)}")
-        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise AdapterError(
-                f"render_mode must be None, 'ansi' or 'human', not {quote(render_mode)}"
-            )
+        if game is None:
+            game = TwoHandGame(resolve_rules(variant, claims))
+        elif not isinstance(game, Game):
+            raise AdapterError(f"game must be a sixtysix Game, not {quote(game)}")
+        check_options(seat, illegal, render_mode, self.metadata["render_modes"], game.num_seats)
         self.opponent: Bot = (
             make_bot(opponent, opponent_kwargs) if isinstance(opponent, str) else opponent
         )
         if not isinstance(self.opponent, Bot):
             raise AdapterError(f"opponent must be a Bot or a bot name, not {quote(opponent)}")
-        self.game = TwoHandGame(rules)
-        self.seat = seat
+        self.game: Game[Any, Any, Any] = game
+        self.seat: int = seat
         self.illegal = illegal
         self.render_mode = render_mode
-        vector = spaces.Box(0.0, 4.0, (observation_size(rules),), np.float32)
+        vector = spaces.Box(0.0, 4.0, game.observation_shape, np.float32)
         self.mask_observation = bool(mask_observation)
+        n = self._num_actions = game.num_actions
         self.observation_space: spaces.Space[Any] = (
-            spaces.Dict(
-                {"observation": vector, "action_mask": spaces.Box(0, 1, (NUM_ACTIONS,), np.int8)}
-            )
+            spaces.Dict({"observation": vector, "action_mask": spaces.Box(0, 1, (n,), np.int8)})
             if self.mask_observation
             else vector
         )
-        self.action_space = spaces.Discrete(NUM_ACTIONS)
-        self.state: HandState | None = None
+        self.action_space = spaces.Discrete(n)
+        self.state: Any = None
         #: Hands dealt again at the last reset because the opponent ended them at once.
         self.redeals = 0
         self._done = True
         self._opponent_rng = random.Random()
 
     @property
-    def rules(self) -> Rules:
-        """The rule set of every hand."""
+    def rules(self) -> Any:
+        """The rule set of every hand (a :class:`~sixtysix.Rules` in the two-hand game)."""
         return self.game.rules
 
-    def _hand(self) -> HandState:
+    def _mask(self, view: Any) -> Any:
+        game = self.game
+        mask = np.zeros(self._num_actions, np.int8)
+        for move in game.legal_moves(view):
+            mask[game.action_id(move)] = 1
+        return mask
+
+    def _hand(self) -> Any:
         if self.state is None:
             raise AdapterError("call reset() before using the environment")
         return self.state
 
     def _observe(self, illegal: bool = False) -> tuple[Any, dict[str, Any]]:
-        view = self.game.observe(self._hand(), self.seat)
-        vector = encode_view_array(view)
-        mask = np.zeros(NUM_ACTIONS, np.int8) if illegal else action_mask_array(view)
+        game = self.game
+        state = self._hand()
+        view = game.observe(state, self.seat)
+        vector = np.asarray(game.encode(view), dtype=np.float32)
+        over = illegal or game.to_move(state) != self.seat
+        mask = np.zeros(self._num_actions, np.int8) if over else self._mask(view)
         if self.mask_observation:
             return {"observation": vector, "action_mask": mask.copy()}, {"action_mask": mask}
         return vector, {"action_mask": mask}
 
-    def _opponent_moves(self, state: HandState) -> HandState:
+    def _opponent_moves(self, state: Any) -> Any:
         game = self.game
-        other = 1 - self.seat
-        while game.to_move(state) == other:
+        seat = self.seat
+        while (other := game.to_move(state)) is not None and other != seat:
             move = self.opponent.choose(game.observe(state, other), self._opponent_rng)
             state = game.apply_move(state, move)
         return state
@@ -177,14 +214,16 @@ class VsBotEnv(gymnasium.Env[Any, Any]):
         """
         super().reset(seed=seed)
         dealer_option = (options or {}).get("dealer")
+        seats = self.game.num_seats
         if dealer_option is not None and (
-            type(dealer_option) is not int or dealer_option not in (0, 1)
+            type(dealer_option) is not int or not 0 <= dealer_option < seats
         ):
-            raise AdapterError(f"the dealer must be 0 or 1, not {quote(dealer_option)}")
+            choices = "0 or 1" if seats == 2 else f"a seat, 0 to {seats - 1}"
+            raise AdapterError(f"the dealer must be {choices}, not {quote(dealer_option)}")
         source = self.np_random
         self.redeals = 0
         for _ in range(_MAX_REDEALS):
-            dealer = int(source.integers(2)) if dealer_option is None else dealer_option
+            dealer = int(source.integers(seats)) if dealer_option is None else dealer_option
             deal_seed = int(source.integers(2**63))
             self._opponent_rng = random.Random(int(source.integers(2**63)))
             state = self._opponent_moves(self.game.new_hand(seed=deal_seed, dealer=dealer))
@@ -210,7 +249,7 @@ class VsBotEnv(gymnasium.Env[Any, Any]):
         game = self.game
         if self._done:
             raise AdapterError("the hand is over: call reset() to deal the next one")
-        legal = {move_id(m): m for m in game.legal_moves(state)}
+        legal = {game.action_id(m): m for m in game.legal_moves(state)}
         key = int(action) if isinstance(action, int | np.integer) else None
         if key is None or key not in legal:
             if self.illegal == "raise":
@@ -231,17 +270,18 @@ class VsBotEnv(gymnasium.Env[Any, Any]):
         return observation, reward, terminated, False, info
 
     def action_masks(self) -> Any:
-        """A boolean array of 40: ``True`` at the ids of the agent's legal moves."""
+        """A boolean array of ``num_actions`` (40): ``True`` at the agent's legal move ids."""
         if self.state is None or self._done:
-            return np.zeros(NUM_ACTIONS, np.bool_)
-        return action_mask_array(self.game.observe(self.state, self.seat)).astype(np.bool_)
+            return np.zeros(self._num_actions, np.bool_)
+        return self._mask(self.game.observe(self.state, self.seat)).astype(np.bool_)
 
     def render(self) -> str | None:
         """What the agent's seat sees, as text (``ansi``) or printed (``human``)."""
         if self.render_mode is None:
             gymnasium.logger.warn("render() was called without a render_mode")
             return None
-        text = "no hand: call reset()" if self.state is None else render(self.state, self.seat)
+        state = self.state
+        text = "no hand: call reset()" if state is None else self.game.render(state, self.seat)
         if self.render_mode == "ansi":
             return text
         print(text + "\n")

@@ -82,7 +82,7 @@ from .encoding import action_masks_into, encode_views_into, observation_size
 from .engine import apply_move, new_hand
 from .errors import AdapterError, quote
 from .game import TwoHandGame
-from .gymnasium import ILLEGAL_ACTION_REWARD
+from .gymnasium import ILLEGAL_ACTION_REWARD, check_options
 from .moves import ALL_MOVES, NUM_ACTIONS
 from .notation import render
 from .observe import observe
@@ -97,7 +97,6 @@ __all__ = [
     "native_stepper",
 ]
 
-_ILLEGAL = ("lose", "raise")
 _BACKENDS = ("auto", "python", "native")
 # Re-deals of hands that the opponent ends before the agent moves, before giving up.
 _MAX_REDEALS = 1000
@@ -336,12 +335,7 @@ class VsBotVectorEnv(VectorEnv[Any, Any, Any]):
         if type(num_envs) is not int or num_envs < 1:
             raise AdapterError(f"num_envs must be a positive int, not {quote(num_envs)}")
         rules = resolve_rules(variant, claims)
-        if type(seat) is not int or seat not in (0, 1):
-            raise AdapterError(f"seat must be 0 or 1, not {quote(seat)}")
-        if illegal not in _ILLEGAL:
-            raise AdapterError(f"illegal must be 'lose' or 'raise', not {quote(illegal)}")
-        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise AdapterError(f"render_mode must be None or 'ansi', not {quote(render_mode)}")
+        check_options(seat, illegal, render_mode, self.metadata["render_modes"])
         if backend not in _BACKENDS:
             raise AdapterError(
                 f"backend must be 'auto', 'python' or 'native', not {quote(backend)}"
@@ -615,8 +609,7 @@ class SelfPlayVectorEnv:
     ) -> None:
         if type(num_envs) is not int or num_envs < 1:
             raise AdapterError(f"num_envs must be a positive int, not {quote(num_envs)}")
-        if illegal not in _ILLEGAL:
-            raise AdapterError(f"illegal must be 'lose' or 'raise', not {quote(illegal)}")
+        check_options(0, illegal, None, [])
         self.rules = resolve_rules(variant, claims)
         self.num_envs = num_envs
         self.illegal = illegal

@@ -25,8 +25,8 @@ hand's game points: ``+g`` for the winner, ``-g`` for the loser.
 ``reset(seed=...)`` draws the dealer and the deal from the seed, so the same seed gives
 the same hand; ``options={"dealer": 0}`` fixes the dealer and ``options={"state":
 hand}`` starts from a given :class:`~sixtysix.HandState`. Rendering shows the whole
-table (both hands and the talon, for a spectator): ``render_mode="ansi"`` returns the
-text, ``"human"`` prints it after every step.
+table (both hands and the talon, for a spectator; :meth:`~sixtysix.Game.render`):
+``render_mode="ansi"`` returns the text, ``"human"`` prints it after every step.
 
 **Four-hand partnership Sixty-Six** is ``env(game="four-hand", variant="four_hand_66")``
 (or ``"four_hand_24"``, any case, or a :class:`~sixtysix.partnership.PartnershipRules`
@@ -62,18 +62,10 @@ from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
 from . import partnership as p4
-from ._adapters import resolve_rules
-from .encoding import (
-    encode_partnership_view_array,
-    encode_view_array,
-    observation_size,
-    partnership_observation_size,
-)
-from .errors import AdapterError, RulesError, quote
+from ._adapters import resolve_four_hand, resolve_rules
+from .errors import AdapterError, quote
 from .game import Game, TwoHandGame
-from .notation import render
 from .rules import Rules
-from .state import HandState
 
 __all__ = ["ENV_NAME", "SixtySixEnv", "env", "raw_env"]
 
@@ -102,10 +94,10 @@ class SixtySixEnv(AECEnv):  # type: ignore[misc]
         render_mode: ``None``, ``"ansi"`` or ``"human"``.
         game: ``"two-hand"`` (the default), ``"four-hand"`` (partnership Sixty-Six of
             ``variant``, with four agents), or any :class:`~sixtysix.Game`; one agent
-            per seat. A :class:`~sixtysix.partnership.PartnershipGame` gets the
-            four-hand encoder.
-        encoder: The observation function of the game's views (default for the
-            two-hand game: :func:`~sixtysix.encoding.encode_view_array`).
+            per seat.
+        encoder: The observation function of the game's views (default: the game's
+            :meth:`~sixtysix.Game.encode`, as a ``float32`` array, of
+            :attr:`~sixtysix.Game.observation_shape`).
         size: The length of ``encoder``'s vectors (needed with ``encoder``).
 
     Raises:
@@ -135,16 +127,14 @@ class SixtySixEnv(AECEnv):  # type: ignore[misc]
                 f"render_mode must be None, 'ansi' or 'human', not {quote(render_mode)}"
             )
         game = _resolve_game(game, variant, claims)
-        if encoder is None and isinstance(game, p4.PartnershipGame):
-            encoder = encode_partnership_view_array
-            size = partnership_observation_size(game.rules)
-        elif encoder is None:
-            if not isinstance(game, TwoHandGame):
+        if encoder is None:
+            if not isinstance(game, Game):
                 raise AdapterError(
-                    f"no observation encoding for {quote(game)}: pass encoder= and size="
+                    f"no observation encoding for {quote(game)}: pass a Game, or encoder= "
+                    "and size="
                 )
-            encoder = encode_view_array
-            size = observation_size(game.rules)
+            encoder = _array_encoder(game)
+            size = game.observation_shape[0]
         elif size is None:
             raise AdapterError("with encoder=, also give size= (the length of its vectors)")
         self.game: Game[Any, Any, Any] = game
@@ -267,13 +257,7 @@ class SixtySixEnv(AECEnv):  # type: ignore[misc]
         if self.render_mode is None:
             gymnasium.logger.warn("render() was called without a render_mode")
             return None
-        state = self.state
-        if isinstance(state, HandState):
-            text = render(state)
-        elif isinstance(state, p4.PartnershipState):
-            text = p4.render(state)
-        else:
-            text = str(state)
+        text = self.game.render(self.state)
         if self.render_mode == "ansi":
             return text
         print(text + "\n")
@@ -281,6 +265,16 @@ class SixtySixEnv(AECEnv):  # type: ignore[misc]
 
     def close(self) -> None:
         """Nothing to release."""
+
+
+def _array_encoder(game: Game[Any, Any, Any]) -> Callable[[Any], Any]:
+    """``game.encode`` as a ``float32`` array."""
+    encode = game.encode
+
+    def encoder(view: Any) -> Any:
+        return np.asarray(encode(view), dtype=np.float32)
+
+    return encoder
 
 
 def _resolve_game(
@@ -294,19 +288,7 @@ def _resolve_game(
             raise AdapterError("four-hand rules need game='four-hand'")
         return TwoHandGame(resolve_rules("schnapsen" if variant is None else variant, claims))
     if game == "four-hand":
-        if isinstance(variant, p4.PartnershipRules):
-            return p4.PartnershipGame(variant)
-        if variant is None:
-            return p4.PartnershipGame(p4.FOUR_HAND_66)
-        if isinstance(variant, str):
-            try:
-                return p4.PartnershipGame(p4.get_preset(variant))
-            except RulesError:
-                pass
-        names = ", ".join(name.lower() for name in p4.PRESETS)
-        raise AdapterError(
-            f"variant {quote(variant)} is not a four-hand preset; use one of: {names}"
-        )
+        return p4.PartnershipGame(resolve_four_hand(variant))
     if isinstance(game, str):
         raise AdapterError(f"game is 'two-hand', 'four-hand' or a Game, not {quote(game)}")
     return game

@@ -13,6 +13,8 @@ np = pytest.importorskip("numpy")
 from gymnasium.utils.env_checker import check_env  # noqa: E402
 
 import sixtysix as ss  # noqa: E402
+from sixtysix import partnership as p4  # noqa: E402
+from sixtysix import tausendeins as t1  # noqa: E402
 from sixtysix.bots import RandomBot, RuleBot  # noqa: E402
 from sixtysix.encoding import encode_view  # noqa: E402
 from sixtysix.errors import AdapterError, PlayerError  # noqa: E402
@@ -212,3 +214,45 @@ def test_mask_observation_puts_the_mask_in_the_observation() -> None:
     observation, reward, terminated, _, info = env.step(illegal)
     assert reward == ILLEGAL_ACTION_REWARD and terminated
     assert not observation["action_mask"].any() and not info["action_mask"].any()
+
+
+ANY_GAMES = [
+    p4.PartnershipGame(p4.FOUR_HAND_24),
+    t1.TausendeinsGame(t1.TAUSENDEINS),
+    t1.TausendeinsGame(t1.TAUSENDEINS_CONTRACT),
+]
+
+
+@pytest.mark.parametrize("game", ANY_GAMES, ids=lambda g: g.name)
+@pytest.mark.parametrize("seat", [0, 1])
+def test_any_game(game: Any, seat: int, capsys: pytest.CaptureFixture[str]) -> None:
+    """Any Game: the four-hand game (the bot plays the partner too), Tausendeins."""
+    check_env(make(game=game, seat=seat, mask_observation=True).unwrapped)
+    table = VsBotEnv(game=game, seat=seat, render_mode="human")
+    observation, info = table.reset(seed=3)
+    assert observation.shape == game.observation_shape
+    assert game.to_move(table.state) == seat
+    mask = table.action_masks()
+    legal = game.legal_moves(table.state)
+    assert mask.shape == (game.num_actions,) and mask.sum() == len(legal)
+    assert list(observation) == pytest.approx(game.encode(game.observe(table.state, seat)))
+    rng = random.Random(1)
+    terminated, total = False, 0.0
+    while not terminated:
+        action = rng.choice(np.flatnonzero(table.action_masks()))
+        observation, reward, terminated, _, info = table.step(action)
+        total += reward
+    assert total == game.returns(table.state)[seat]
+    assert not table.action_masks().any() and not info["action_mask"].any()
+    assert game.render(table.state, seat) in capsys.readouterr().out
+
+
+def test_any_game_errors() -> None:
+    game = p4.PartnershipGame(p4.FOUR_HAND_66)
+    with pytest.raises(AdapterError, match="seat must be 0 to 3"):
+        VsBotEnv(game=game, seat=4)
+    with pytest.raises(AdapterError, match="a seat, 0 to 3"):
+        VsBotEnv(game=game).reset(options={"dealer": 4})
+    with pytest.raises(AdapterError, match="must be a sixtysix Game"):
+        VsBotEnv(game=object())  # type: ignore[arg-type]
+    assert VsBotEnv(game=game).rules is p4.FOUR_HAND_66

@@ -17,6 +17,7 @@ from pettingzoo.test import api_test, render_test, seed_test  # noqa: E402
 from tests.profiles import examples  # noqa: E402
 
 import sixtysix as ss  # noqa: E402
+from sixtysix import tausendeins as t1  # noqa: E402
 from sixtysix import testing as sst  # noqa: E402
 from sixtysix.encoding import encode_view  # noqa: E402
 from sixtysix.errors import AdapterError  # noqa: E402
@@ -48,6 +49,18 @@ def run_quietly(check: Any, *args: Any, **kwargs: Any) -> list[str]:
 @pytest.mark.parametrize("variant", ["schnapsen", "classic_66", "santase"])
 def test_api_test(variant: str) -> None:
     run_quietly(api_test, env(variant=variant), num_cycles=1000)
+
+
+@pytest.mark.parametrize("rules", ["TAUSENDEINS", "TAUSENDEINS_CONTRACT"])
+def test_api_test_of_tausendeins(rules: str) -> None:
+    """Any Game: Tausendeins, with its own encoding, action ids and rendering."""
+    game = t1.TausendeinsGame(t1.get_preset(rules))
+    run_quietly(api_test, env(game=game), num_cycles=300)
+    run_quietly(seed_test, lambda: env(game=game), num_cycles=100)
+    table = raw_env(game=game, render_mode="ansi")
+    table.reset(seed=1)
+    assert table.observe("player_0")["observation"].shape == game.observation_shape
+    assert table.render() == game.render(table.state)
 
 
 def test_seed_test() -> None:
@@ -195,7 +208,7 @@ def test_constructor_errors() -> None:
         raw_env(variant="skat")
     with pytest.raises(AdapterError, match="render_mode must be"):
         raw_env(render_mode="rgb_array")
-    with pytest.raises(AdapterError, match="no observation encoding"):
+    with pytest.raises(AdapterError, match=r"no observation encoding.*pass a Game"):
         raw_env(game=object())
     with pytest.raises(AdapterError, match="also give size="):
         raw_env(encoder=lambda view: view)

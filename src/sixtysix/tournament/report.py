@@ -281,8 +281,8 @@ def _text_lines(r: Report, timing: bool) -> Iterable[str]:
     t = r.tournament
     game = t.the_game
     n = game.num_seats
-    two = isinstance(game, TwoHandGame)
-    rules = (preset_name(t.rules) or "house rules") if two else game.name
+    default = game == TwoHandGame(t.rules)  # the default game is named by its rules only
+    rules = (preset_name(t.rules) or "house rules") if default else game.name
     units = "hands" if t.unit == "hand" else "matches"
     kind = " vs ".join(t.labels) if len(t.bots) == 2 else f"round robin of {len(t.bots)} bots"
     yield f"sixtysix tournament: {kind}, {t.deals} deals of {rules} ({units}), seed {t.seed!r}\n"

@@ -29,6 +29,8 @@ from ..game import Game, TwoHandGame
 from ..partnership.game import PartnershipGame
 from ..partnership.rules import PartnershipRules
 from ..rules import CLASSIC_66, Rules, preset_name
+from ..tausendeins.game import TausendeinsGame
+from ..tausendeins.rules import TausendeinsRules
 
 __all__ = [
     "BotSpec",
@@ -281,11 +283,6 @@ class Tournament:
             raise TournamentError(f"the unit is 'hand' or 'match', not {quote(self.unit)}")
         if self.sprt is not None and len(self.bots) != 2:
             raise TournamentError("an SPRT compares two bots; this tournament has more")
-        if self.unit == "match" and not isinstance(self.the_game, TwoHandGame | PartnershipGame):
-            raise TournamentError(
-                "whole matches are played in the two-hand game and the four-hand "
-                "partnership game only"
-            )
 
     @property
     def the_game(self) -> Game[Any, Any, Any]:
@@ -310,11 +307,7 @@ class Tournament:
             "game": game.name,
             "rules": self.rules.to_dict(),
             "rules_name": preset_name(self.rules),
-            **(
-                {"four_hand_rules": game.rules.to_dict()}
-                if isinstance(game, PartnershipGame)
-                else {}
-            ),
+            **_game_rules(game),
             "deals": self.deals,
             "seed": self.seed,
             "unit": self.unit,
@@ -324,19 +317,13 @@ class Tournament:
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> Tournament:
-        """The two-hand or four-hand tournament that :meth:`to_dict` wrote.
+        """The tournament that :meth:`to_dict` wrote (two-hand, four-hand or Tausendeins).
 
         Raises:
-            TournamentError: the data does not describe a two-hand or four-hand tournament.
+            TournamentError: the data does not describe a tournament of those games.
         """
         try:
-            game: Game[Any, Any, Any] | None = None
-            if str(data["game"]).startswith("four-hand"):
-                game = PartnershipGame(PartnershipRules.from_dict(data["four_hand_rules"]))
-            elif not str(data["game"]).startswith("two-hand"):
-                raise TournamentError(
-                    f"a {data['game']} tournament cannot be rebuilt from its data alone"
-                )
+            game = _game_of(data)
             sprt = data["sprt"]
             return cls(
                 [BotSpec.from_dict(b) for b in data["bots"]],
@@ -354,6 +341,33 @@ class Tournament:
             raise TournamentError(
                 f"not the data of a tournament: {type(exc).__name__} {exc}"
             ) from None
+
+
+#: The games a tournament's data can name besides the two-hand one: the start of the
+#: game's name, the key of its rules in the data, and how to rebuild it from them.
+_REBUILT_GAMES: tuple[tuple[str, str, Callable[[Any], Game[Any, Any, Any]]], ...] = (
+    ("four-hand", "four_hand_rules", lambda d: PartnershipGame(PartnershipRules.from_dict(d))),
+    ("Tausendeins", "tausendeins_rules", lambda d: TausendeinsGame(TausendeinsRules.from_dict(d))),
+)
+
+
+def _game_rules(game: Game[Any, Any, Any]) -> dict[str, Any]:
+    """The rules entry of ``game`` in a tournament's data (none for the two-hand game)."""
+    for prefix, key, _ in _REBUILT_GAMES:
+        if game.name.startswith(prefix):
+            return {key: game.rules.to_dict()}
+    return {}
+
+
+def _game_of(data: Mapping[str, Any]) -> Game[Any, Any, Any] | None:
+    """The game the data of a tournament names (``None``: the two-hand game of its rules)."""
+    name = str(data["game"])
+    if name.startswith("two-hand"):
+        return None
+    for prefix, key, rebuild in _REBUILT_GAMES:
+        if name.startswith(prefix):
+            return rebuild(data[key])
+    raise TournamentError(f"a {name} tournament cannot be rebuilt from its data alone")
 
 
 @attrs.frozen

@@ -14,12 +14,13 @@ A bot that raises an exception, or returns a move that is not legal, forfeits: t
 hand is scored as lost by it (by its side, in the four-hand game) by 3 game points
 (``"FORFEIT"``), a match as lost.
 
-In the four-hand game (:class:`~sixtysix.partnership.PartnershipGame`) a hand's
-returns are per seat, ``(d, -d, d, -d)`` with ``d`` side 0's net game points, its end
-is the :class:`~sixtysix.partnership.PartnershipEnd` name, and it is *schwarz* when the
-losing side took no trick (3 game points); a match is played hand by hand with
-:func:`~sixtysix.partnership.new_match`, :func:`~sixtysix.partnership.next_hand` and
-:func:`~sixtysix.partnership.apply_result`.
+Everything else comes from the :class:`~sixtysix.Game`: a hand's returns, end and
+schwarz are its :meth:`~sixtysix.Game.outcome` (in the four-hand game
+:class:`~sixtysix.partnership.PartnershipGame` the returns are per seat, ``(d, -d, d,
+-d)`` with ``d`` side 0's net game points), and a match is played hand by hand with
+:meth:`~sixtysix.Game.new_match`, :meth:`~sixtysix.Game.next_hand` and
+:meth:`~sixtysix.Game.add_hand`. A match that has not ended after
+:data:`~sixtysix.game.MAX_MATCH_HANDS` hands is given up, won by nobody.
 
 >>> from sixtysix import CLASSIC_66, RuleBot, RandomBot
 >>> from sixtysix.play import play_hand
@@ -39,18 +40,8 @@ from time import perf_counter
 from typing import Any
 
 from ..bots import Bot
-from ..engine import apply_move as _apply_move
 from ..errors import quote
-from ..game import Game, TwoHandGame
-from ..match import apply_result, new_match
-from ..observe import observe as _observe
-from ..partnership import match as _p4_match
-from ..partnership.game import PartnershipGame
-from ..partnership.scoring import PartnershipResult
-from ..partnership.scoring import score_hand as _p4_score_hand
-from ..rules import Rules, Schwarz
-from ..scoring import HandResult, score_hand
-from ..state import HandState
+from ..game import MAX_MATCH_HANDS, Game
 from .results import FORFEIT_END, DealResult, Forfeit, GameOutcome, HandOutcome
 from .schedule import Job, Seating, Tournament, seatings
 
@@ -73,169 +64,80 @@ def play_job(tournament: Tournament, job: Job) -> DealResult:
     return DealResult(job.index, job.deal, job.pair, job.seed, games)
 
 
-class _Clock:
-    """Thinking time and decisions per seat."""
+class _Table:
+    """The players of one game, their labels and rngs, and their time and decisions."""
 
-    def __init__(self, seats: int) -> None:
+    def __init__(self, seating: Seating, players: list[Bot], labels: list[str], seed: str):
+        self.seating = seating
+        self.players = players
+        self.labels = labels
+        seats = len(players)
+        self.rngs = [random.Random(f"{seed!r}/player {s}") for s in range(seats)]
         self.seconds = [0.0] * seats
         self.decisions = [0] * seats
 
-
-def _to_move(state: HandState) -> int | None:
-    return state.to_move
-
-
-def _rng(seed: str, seat: int) -> random.Random:
-    return random.Random(f"{seed!r}/player {seat}")
+    def outcome(
+        self,
+        hands: list[HandOutcome],
+        scores: tuple[int, ...] | None,
+        winner: int | None,
+        forfeit: Forfeit | None,
+    ) -> GameOutcome:
+        """The game's outcome: the hands played and how it ended, with the clock."""
+        return GameOutcome(
+            self.seating.seats,
+            self.seating.dealer,
+            tuple(hands),
+            scores,
+            winner,
+            forfeit,
+            tuple(self.seconds),
+            tuple(self.decisions),
+        )
 
 
 def _play_game(tournament: Tournament, seed: str, seating: Seating) -> GameOutcome:
     game = tournament.the_game
-    seats = seating.seats
-    bots = [tournament.bots[b] for b in seats]
-    players = [spec.make() for spec in bots]
-    labels = [spec.label for spec in bots]
-    rngs = [_rng(seed, s) for s in range(len(seats))]
-    clock = _Clock(len(seats))
+    bots = [tournament.bots[b] for b in seating.seats]
+    table = _Table(seating, [spec.make() for spec in bots], [spec.label for spec in bots], seed)
     if tournament.unit == "match":
-        if isinstance(game, PartnershipGame):
-            return _play_p4_match(game, seed, seating, players, labels, rngs, clock)
-        assert isinstance(game, TwoHandGame)
-        return _play_match(game, seed, seating, players, labels, rngs, clock)
+        return _play_match(game, seed, table)
     state = game.new_hand(seed=seed, dealer=seating.dealer)
-    final, moves, forfeit = _play_hand(game, state, players, labels, rngs, clock)
+    final, moves, forfeit = _play_hand(game, state, table)
     if forfeit is not None:
-        hand = _forfeit_hand(moves, len(seats), forfeit.seat)
-        winner: int | None = 1 - forfeit.seat % 2
-    else:
-        hand, winner = _outcome(game, final, moves)
-    return GameOutcome(
-        seats,
-        seating.dealer,
-        (hand,),
-        None,
-        winner,
-        forfeit,
-        tuple(clock.seconds),
-        tuple(clock.decisions),
-    )
+        hand = _forfeit_hand(moves, len(seating.seats), forfeit.seat)
+        return table.outcome([hand], None, 1 - forfeit.seat % 2, forfeit)
+    hand, winner = _outcome(game, final, moves)
+    return table.outcome([hand], None, winner, None)
 
 
-def _play_match(
-    game: TwoHandGame,
-    seed: str,
-    seating: Seating,
-    players: list[Bot],
-    labels: list[str],
-    rngs: list[random.Random],
-    clock: _Clock,
-) -> GameOutcome:
-    """A whole match, hand by hand as :func:`~sixtysix.play.play_match` plays it."""
-    rules = game.rules
-    m = new_match(rules, seed=seed, dealer=seating.dealer)
+def _play_match(game: Game[Any, Any, Any], seed: str, table: _Table) -> GameOutcome:
+    """A whole match, hand by hand as the game's ``play_match`` deals it."""
+    m = game.new_match(seed, table.seating.dealer)
     hands: list[HandOutcome] = []
-    forfeit: Forfeit | None = None
-    while not m.is_over:
-        state = game.new_hand(seed=m.hand_seed, dealer=m.hand_dealer)
-        final, moves, forfeit = _play_hand(game, state, players, labels, rngs, clock)
+    while not m.is_over and len(hands) < MAX_MATCH_HANDS:
+        state = game.next_hand(m)
+        final, moves, forfeit = _play_hand(game, state, table)
         if forfeit is not None:
-            hands.append(_forfeit_hand(moves, 2, forfeit.seat))
+            side = 1 - forfeit.seat % 2
+            hands.append(_forfeit_hand(moves, len(table.players), forfeit.seat))
             scores = list(m.scores)
-            scores[1 - forfeit.seat] += FORFEIT_POINTS + m.carry
-            return GameOutcome(
-                seating.seats,
-                seating.dealer,
-                tuple(hands),
-                tuple(scores),
-                1 - forfeit.seat,
-                forfeit,
-                tuple(clock.seconds),
-                tuple(clock.decisions),
-            )
-        result = score_hand(final)
-        hands.append(_hand_outcome(rules, final, moves, result))
-        m = apply_result(m, result)
-    return GameOutcome(
-        seating.seats,
-        seating.dealer,
-        tuple(hands),
-        m.scores,
-        m.winner,
-        None,
-        tuple(clock.seconds),
-        tuple(clock.decisions),
-    )
-
-
-def _play_p4_match(
-    game: PartnershipGame,
-    seed: str,
-    seating: Seating,
-    players: list[Bot],
-    labels: list[str],
-    rngs: list[random.Random],
-    clock: _Clock,
-) -> GameOutcome:
-    """A whole four-hand match, as :func:`~sixtysix.partnership.play_match` deals it."""
-    m = _p4_match.new_match(game.rules, seed, dealer=seating.dealer)
-    hands: list[HandOutcome] = []
-    while not m.is_over:
-        state = _p4_match.next_hand(m)
-        final, moves, forfeit = _play_hand(game, state, players, labels, rngs, clock)
-        if forfeit is not None:
-            hands.append(_forfeit_hand(moves, 4, forfeit.seat))
-            scores = list(m.scores)
-            scores[1 - (forfeit.seat & 1)] += FORFEIT_POINTS + m.carry
-            return GameOutcome(
-                seating.seats,
-                seating.dealer,
-                tuple(hands),
-                tuple(scores),
-                1 - (forfeit.seat & 1),
-                forfeit,
-                tuple(clock.seconds),
-                tuple(clock.decisions),
-            )
-        result = _p4_score_hand(final)
-        hands.append(_p4_hand_outcome(game, final, moves, result))
-        m = _p4_match.apply_result(m, result)
-    return GameOutcome(
-        seating.seats,
-        seating.dealer,
-        tuple(hands),
-        m.scores,
-        m.winner,
-        None,
-        tuple(clock.seconds),
-        tuple(clock.decisions),
-    )
-
-
-def _p4_hand_outcome(
-    game: PartnershipGame, final: Any, moves: list[str], result: PartnershipResult
-) -> HandOutcome:
-    """A four-hand hand: returns per seat, the end's name, schwarz (no trick for the loser)."""
-    winner = result.winner
-    schwarz = winner is not None and result.tricks[1 - winner] == 0
-    return HandOutcome(tuple(moves), game.returns(final), result.reason.name, schwarz)
+            scores[side] += FORFEIT_POINTS + m.carry
+            return table.outcome(hands, tuple(scores), side, forfeit)
+        hands.append(_outcome(game, final, moves)[0])
+        m = game.add_hand(m, final)
+    return table.outcome(hands, tuple(m.scores), m.winner, None)
 
 
 def _play_hand(
-    game: Game[Any, Any, Any],
-    state: Any,
-    players: list[Bot],
-    labels: list[str],
-    rngs: list[random.Random],
-    clock: _Clock,
+    game: Game[Any, Any, Any], state: Any, table: _Table
 ) -> tuple[Any, list[str], Forfeit | None]:
     """Play ``state`` out; the final state, the moves, and a forfeit if a bot failed."""
     moves: list[str] = []
-    seconds = clock.seconds
-    decisions = clock.decisions
-    if isinstance(game, TwoHandGame):  # the same functions, without the indirection
-        to_move, observe, apply_move = _to_move, _observe, _apply_move
-    else:
-        to_move, observe, apply_move = game.to_move, game.observe, game.apply_move
+    players, rngs, labels = table.players, table.rngs, table.labels
+    seconds = table.seconds
+    decisions = table.decisions
+    to_move, observe, apply_move = game.to_move, game.observe, game.apply_move
     while True:
         seat = to_move(state)
         if seat is None:
@@ -273,31 +175,6 @@ def _forfeit_hand(moves: list[str], seats: int, offender: int) -> HandOutcome:
 def _outcome(
     game: Game[Any, Any, Any], final: Any, moves: list[str]
 ) -> tuple[HandOutcome, int | None]:
-    """The outcome of a finished hand, and its winning seat (``None``: nobody scored)."""
-    if isinstance(game, TwoHandGame):
-        result = score_hand(final)
-        return _hand_outcome(game.rules, final, moves, result), result.winner
-    if isinstance(game, PartnershipGame):
-        hand = _p4_hand_outcome(game, final, moves, _p4_score_hand(final))
-        d = hand.returns[0]  # the ten-of-trumps point can decide a 65-65 hand
-        return hand, (0 if d > 0 else 1) if d else None
-    returns = tuple(game.returns(final))
-    best = max(returns)
-    winner = returns.index(best) if best > 0 else None
-    hand_end = getattr(game, "hand_end", None)
-    end = str(hand_end(final)) if callable(hand_end) else "OTHER"
-    return HandOutcome(tuple(moves), returns, end, False), winner
-
-
-def _hand_outcome(rules: Rules, final: Any, moves: list[str], result: HandResult) -> HandOutcome:
-    winner = result.winner
-    if winner is None:
-        return HandOutcome(tuple(moves), (0, 0), result.reason.name, False)
-    g = result.game_points
-    loser = 1 - winner
-    if rules.schwarz is Schwarz.NO_TRICKS:
-        schwarz = final.tricks(loser) == 0
-    else:
-        schwarz = result.points[loser] == 0
-    returns = (g, -g) if winner == 0 else (-g, g)
-    return HandOutcome(tuple(moves), returns, result.reason.name, schwarz)
+    """The outcome of a finished hand, and its winning side (``None``: nobody scored)."""
+    o = game.outcome(final)
+    return HandOutcome(tuple(moves), tuple(o.returns), o.end, o.schwarz), o.winner
