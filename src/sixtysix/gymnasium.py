@@ -124,7 +124,7 @@ class VsBotEnv(gymnasium.Env[Any, Any]):
 
     metadata: dict[str, Any] = {"render_modes": ["ansi", "human"], "render_fps": 2}  # noqa: RUF012
 
-    def __init__(
+    def __init__(  # noqa: PLR0913 - the environment's keyword settings (Gymnasium's make kwargs)
         self,
         variant: str | Rules = "schnapsen",
         opponent: Bot | str = "random",
