@@ -1,0 +1,149 @@
+"""Values of finished hands, and what each seat can still win, by :func:`~sixtysix.score_hand`.
+
+The search never scores a hand itself: :class:`HandValues` builds the finished hand a
+search line reaches (only the fields scoring reads) and asks
+:func:`~sixtysix.score_hand`, keeping each answer (not public API).
+
+A value is in game points for seat 0: ``+g`` when seat 0 wins the hand with ``g`` game
+points, ``-g`` when it loses, 0 when the hand scores nothing.
+"""
+
+from __future__ import annotations
+
+from ..rules import Rules
+from ..scoring import score_hand
+from ..state import CloseSnapshot, HandState, Step, build_state
+
+__all__ = ["NOT_CLOSED", "Closing", "HandValues", "Pair", "closing_of", "hand_value"]
+
+#: Two numbers, one for each seat.
+Pair = tuple[int, int]
+#: How a closed talon is scored: ``(closer, tricks_played, opponent_tricks,
+#: opponent_card_points, opponent_marriages)`` of the close snapshot, or
+#: :data:`NOT_CLOSED`.
+Closing = tuple[int, int, int, int, int]
+NOT_CLOSED: Closing = (-1, 0, 0, 0, 0)
+#: Entries kept in each cache of values before it is emptied.
+VALUE_CACHE_SIZE = 1 << 18
+#: A seat's cards won, as a mask: two cards, one trick (scoring reads only whether a
+#: seat has won a trick).
+_ONE_TRICK = 0b11
+
+
+def closing_of(state: HandState) -> Closing:
+    """The :data:`Closing` of ``state``."""
+    snap = state.close_snapshot
+    if snap is None:
+        return NOT_CLOSED
+    return (
+        state.closed_by,
+        snap.tricks_played,
+        min(snap.opponent_tricks, 1),
+        snap.opponent_card_points,
+        snap.opponent_marriages,
+    )
+
+
+def hand_value(state: HandState) -> int:
+    """The value of the finished ``state`` for seat 0 (its :func:`~sixtysix.score_hand`)."""
+    result = score_hand(state)
+    if result.winner is None:
+        return 0
+    return result.game_points if result.winner == 0 else -result.game_points
+
+
+class HandValues:
+    """The values of the hands a search of one rule set can reach (cached)."""
+
+    def __init__(self, rules: Rules, trump: int) -> None:
+        """Values under ``rules`` with trump suit ``trump``."""
+        self.rules = rules
+        self.trump = trump
+        self._final: dict[tuple[int, bool, Closing, Pair, Pair, tuple[bool, bool]], int] = {}
+        self._most: dict[tuple[int, Closing, int, int, bool], int] = {}
+
+    def final(
+        self,
+        last: int,
+        claimed: bool,
+        closing: Closing,
+        card_points: Pair,
+        marriages: Pair,
+        won: tuple[bool, bool],
+    ) -> int:
+        """The value for seat 0 of a hand that ended with these facts.
+
+        ``last`` is the seat that claimed (``claimed``) or took the last trick.
+        """
+        key = (last, claimed, closing, card_points, marriages, won)
+        value = self._final.get(key)
+        if value is None:
+            if len(self._final) >= VALUE_CACHE_SIZE:
+                self._final.clear()
+            value = self._final[key] = hand_value(self._finished(*key))
+        return value
+
+    def most_won(self, seat: int, closing: Closing, points: int, marriages: int, won: bool) -> int:
+        """The most game points ``seat`` can still win, its opponent having these facts.
+
+        ``points``, ``marriages`` and ``won`` are the opponent's card points, counted
+        marriages and whether it has won a trick. They only grow as the hand goes on,
+        and the game points a winner scores only fall as the loser's do (rules §6), so
+        the most ``seat`` can win is what it would win now, by a claim or by the last
+        trick, with points enough to win. (The opponent's false claims are left out: it
+        need not make them, so they can only lower what ``seat`` gets.)
+        """
+        key = (seat, closing, points, marriages, won)
+        most = self._most.get(key)
+        if most is None:
+            if len(self._most) >= VALUE_CACHE_SIZE:
+                self._most.clear()
+            enough = max(66, points + marriages + 1)
+            if seat == 0:
+                facts = ((enough, points), (0, marriages), (True, won))
+            else:
+                facts = ((points, enough), (marriages, 0), (won, True))
+            sign = 1 if seat == 0 else -1
+            most = self._most[key] = max(
+                sign * self.final(seat, claimed, closing, *facts) for claimed in (False, True)
+            )
+        return most
+
+    def _finished(
+        self,
+        last: int,
+        claimed: bool,
+        closing: Closing,
+        card_points: Pair,
+        marriages: Pair,
+        won: tuple[bool, bool],
+    ) -> HandState:
+        """A finished hand with the facts scoring reads (its history left empty)."""
+        closer, tricks, opponent_tricks, opponent_points, opponent_marriages = closing
+        snapshot = (
+            None
+            if closer < 0
+            else CloseSnapshot(tricks, opponent_tricks, opponent_points, opponent_marriages)
+        )
+        return build_state(
+            self.rules,
+            0,
+            self.trump,
+            (1, 0) if claimed else (0, 0),
+            (),
+            Step.OVER,
+            last,
+            -1,
+            (_ONE_TRICK if won[0] else 0, _ONE_TRICK if won[1] else 0),
+            card_points,
+            marriages,
+            (0, 0),
+            0,
+            -1,
+            0,
+            closer,
+            snapshot,
+            -1,
+            (),
+            -1,
+        )
