@@ -208,25 +208,24 @@ def test_solve_matches_brute_force_with_mixed_scoring(index: int) -> None:
 
 def check_windows(state: ss.HandState, rng: random.Random) -> None:
     """Every window search of the core is a correct fail-soft bound of the brute force."""
-    from sixtysix.search._core import compiled
-    from sixtysix.search.solver import _value_of
+    from sixtysix.search.alphabeta import searcher
 
     mover = state.to_move
     assert mover is not None
-    core = compiled(state.rules, state.trump)
+    search = searcher(state.rules, state.trump)
     truth = brute(state, mover)
     for _ in range(6):
         alpha = rng.randint(-4, 3)
         beta = rng.randint(alpha + 1, 4)
-        core.reset(None, 1 << 20)
-        found = _value_of(core, state, mover, alpha, beta)
+        search.reset(None, 1 << 20)
+        found = search.value_for(state, mover, alpha, beta)
         if found <= alpha:
             assert truth <= found, (state, alpha, beta, found, truth)
         elif found >= beta:
             assert truth >= found, (state, alpha, beta, found, truth)
         else:
             assert truth == found, (state, alpha, beta, found, truth)
-    core.table = {}
+    search.budget.table = {}
 
 
 WINDOW_BASES = [*ss.PRESETS.values(), *D32_RULES]

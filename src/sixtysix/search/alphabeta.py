@@ -46,13 +46,28 @@ class Searcher:
             return self.value(state, alpha, beta)
         return -self.value(state, -beta, -alpha)
 
-    def value(self, state: HandState, alpha: int, beta: int) -> int:
-        """The value of the unfinished ``state`` for the seat to move."""
-        if (
+    def move_value(self, state: HandState, move: Move, alpha: int, beta: int) -> int:
+        """The value of ``move`` in the unfinished ``state`` for the seat to move.
+
+        A card led in the strict phase is valued by the trick search directly.
+        """
+        if type(move) is Play and self._only_tricks(state):
+            return self.tricks.lead_value(tricks_of(state), move.card.index, alpha, beta)
+        mover = state.to_move
+        assert mover is not None
+        return self.value_for(apply_move(state, move), mover, alpha, beta)
+
+    def _only_tricks(self, state: HandState) -> bool:
+        """Whether ``state`` is at a lead of the strict phase with no marriage declared."""
+        return (
             state.step is Step.LEAD
             and state.turn_marriage < 0
             and self.facts.no_exchange_left(state)
-        ):
+        )
+
+    def value(self, state: HandState, alpha: int, beta: int) -> int:
+        """The value of the unfinished ``state`` for the seat to move."""
+        if self._only_tricks(state):
             return self.tricks.value(tricks_of(state), alpha, beta)
         budget = self.budget
         budget.count()

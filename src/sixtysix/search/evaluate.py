@@ -26,8 +26,8 @@ from ..engine import apply_move, legal_moves
 from ..errors import SearchLimitError
 from ..observe import observe
 from ..state import HandState, Step
-from ._core import NO_LIMIT, Core, compiled
-from .solver import _exact, all_move_values
+from .alphabeta import INF, NO_LIMIT, Searcher, searcher
+from .solver import all_move_values
 
 if TYPE_CHECKING:
     from ..bots import Bot
@@ -40,7 +40,7 @@ BOT_TABLE_SIZE = 100_000
 #: to playouts.
 EXACT_OPEN_NODES = 5_000
 _RULE_BOT = RuleBot()
-_warm: Core | None = None
+_warm: Searcher | None = None
 _RNG = random.Random(0)
 
 
@@ -57,18 +57,18 @@ def exact_value(state: HandState, seat: int, table_size: int = BOT_TABLE_SIZE) -
     True
     """
     global _warm
-    core = compiled(state.rules, state.trump)
-    if _warm is not core:
+    found = searcher(state.rules, state.trump)
+    if _warm is not found:
         # One warm table at a time: entries stay valid for the same rules and trump.
         if _warm is not None:
-            _warm.table = {}
-        core.reset(None, table_size)
-        _warm = core
+            _warm.budget.table = {}
+        found.reset(None, table_size)
+        _warm = found
     else:
-        core.nodes = 0
-        core.limit = NO_LIMIT
-        core.table_size = table_size
-    return _exact(core, state, seat)
+        found.budget.nodes = 0
+        found.budget.limit = NO_LIMIT
+        found.budget.table_size = table_size
+    return found.value_for(state, seat, -INF, INF)
 
 
 def rollout_value(
@@ -141,7 +141,9 @@ def world_values(
         except SearchLimitError:
             spent = max_nodes + 1
         else:
-            return [float(v) for v in values.values()], compiled(state.rules, state.trump).nodes
+            return [float(v) for v in values.values()], searcher(
+                state.rules, state.trump
+            ).budget.nodes
     seat = state.to_move
     assert seat is not None
     return [

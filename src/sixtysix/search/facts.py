@@ -158,12 +158,13 @@ class SearchFacts:
         winners = []
         rest = []
         beats = self.beats
-        for card in range(31, -1, -1):
-            if hand >> card & 1:
-                if self.follow(opp, card) & beats[card]:
-                    rest.append(card)
-                else:
-                    winners.append(card)
+        while hand:
+            card = hand.bit_length() - 1
+            hand ^= 1 << card
+            if self.follow(opp, card) & beats[card]:
+                rest.append(card)
+            else:
+                winners.append(card)
         winners.reverse()
         return winners + rest
 

@@ -133,10 +133,11 @@ class TrickSearch:
 
     def value(self, pos: Tricks, alpha: int, beta: int) -> int:
         """The value of ``pos`` for its leader, exact inside ``(alpha, beta)``, else a bound."""
-        self.budget.count()
+        budget = self.budget
+        budget.count()
         if pos.hands[0].bit_count() == 1:
             return self._last_trick(pos, beta)
-        entry = self.budget.table.get(pos)
+        entry = budget.table.get(pos)
         first = -1
         if entry is not None:
             lo, hi, first = entry
@@ -162,7 +163,7 @@ class TrickSearch:
         alpha = max(alpha, bottom)
         beta = min(beta, top)
         best, best_card = self._best_move(pos, alpha, beta, first)
-        self.budget.store(pos, (*stored_bound(best, alpha, beta, entry), best_card))
+        budget.store(pos, (*stored_bound(best, alpha, beta, entry), best_card))
         return best
 
     def _best_move(self, pos: Tricks, alpha: int, beta: int, first: int) -> tuple[int, int]:
@@ -176,14 +177,15 @@ class TrickSearch:
         best = max(self._claims(pos, marriages), default=-INF) if claims_first else -INF
         alpha = max(alpha, best)
         best_card = -1
-        leads = [
-            (card, married)
-            for married in marriages
-            if not self._ends_hand(pos, married)
-            for card in _cards(pos.hands[leader] & self.facts.marriage_leads[married.suit])
-        ]
         plain = Marriage(-1, pos.marriages, pos.pending)
-        leads.extend((card, plain) for card in self._order(pos, first))
+        leads = [(card, plain) for card in self._order(pos, first)]
+        if marriages:
+            leads[:0] = [
+                (card, married)
+                for married in marriages
+                if not self._ends_hand(pos, married)
+                for card in _cards(pos.hands[leader] & self.facts.marriage_leads[married.suit])
+            ]
         for card, married in leads:
             if alpha >= beta:
                 return best, best_card
@@ -269,6 +271,10 @@ class TrickSearch:
             return value
         return max([value, *self._claims(pos, [])])
 
+    def lead_value(self, pos: Tricks, card: int, alpha: int, beta: int) -> int:
+        """The leader's value of leading ``card`` (no marriage declared with it)."""
+        return self._trick_value(pos, card, Marriage(-1, pos.marriages, pos.pending), alpha, beta)
+
     def _trick_value(self, pos: Tricks, led: int, married: Marriage, alpha: int, beta: int) -> int:
         """The leader's value of leading ``led``: the follower's best reply (its minimum).
 
@@ -306,25 +312,37 @@ class TrickSearch:
         The winner takes the cards' points, its pending marriages count, and it leads
         next; the hand ends when the cards are gone, or (``AUTO``) at 66.
         """
-        facts = self.facts
-        leader = pos.leader
-        gain = facts.points[led] + facts.points[card]
-        played = ~(1 << led | 1 << card)
-        hands = (pos.hands[0] & played, pos.hands[1] & played)
-        card_points = _with(pos.card_points, winner, pos.card_points[winner] + gain)
-        marriages = _with(
-            married.marriages, winner, married.marriages[winner] + married.pending[winner]
-        )
-        pending = _with(married.pending, winner, 0)
-        won = (True, pos.won[1]) if winner == 0 else (pos.won[0], True)
-        over = not (hands[0] | hands[1])
-        if over or (facts.auto and card_points[winner] + marriages[winner] >= 66):
-            value = self.values.final(winner, not over, pos.closing, card_points, marriages, won)
-            return value if leader == 0 else -value
-        child = Tricks(winner, hands, card_points, marriages, pending, won, pos.closing)
-        if winner == leader:
+        child = self._take_trick(pos, led, married, card, winner)
+        over = not (child.hands[0] | child.hands[1])
+        if over or (
+            self.facts.auto and child.card_points[winner] + child.marriages[winner] >= _TARGET
+        ):
+            value = self.values.final(
+                winner, not over, pos.closing, child.card_points, child.marriages, child.won
+            )
+            return value if pos.leader == 0 else -value
+        if winner == pos.leader:
             return self.value(child, alpha, beta)
         return -self.value(child, -beta, -alpha)
+
+    def _take_trick(
+        self, pos: Tricks, led: int, married: Marriage, card: int, winner: int
+    ) -> Tricks:
+        """The position after ``winner`` took ``led`` and ``card``: it leads next.
+
+        The winner adds the cards' points and its pending marriages count (rules §4, §5).
+        """
+        played = ~(1 << led | 1 << card)
+        hands = (pos.hands[0] & played, pos.hands[1] & played)
+        gain = self.facts.points[led] + self.facts.points[card]
+        (c0, c1), (m0, m1), (p0, p1) = pos.card_points, married.marriages, married.pending
+        if winner == 0:
+            return Tricks(
+                0, hands, (c0 + gain, c1), (m0 + p0, m1), (0, p1), (True, pos.won[1]), pos.closing
+            )
+        return Tricks(
+            1, hands, (c0, c1 + gain), (m0, m1 + p1), (p0, 0), (pos.won[0], True), pos.closing
+        )
 
 
 class _CardLists(dict[int, tuple[int, ...]]):
