@@ -72,15 +72,9 @@ class Searcher:
         budget = self.budget
         budget.count()
         key = position_key(state)
-        entry = budget.table.get(key)
-        if entry is not None:
-            lo, hi, _ = entry
-            if lo >= beta or lo == hi:
-                return lo
-            if hi <= alpha:
-                return hi
-            alpha = max(alpha, lo)
-            beta = min(beta, hi)
+        known, alpha, beta, entry = budget.look_up(key, alpha, beta)
+        if known is not None:
+            return known
         mover = state.to_move
         assert mover is not None
         best = -INF

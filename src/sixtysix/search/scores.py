@@ -14,7 +14,18 @@ from ..rules import Rules
 from ..scoring import score_hand
 from ..state import CloseSnapshot, HandState, Step, build_state
 
-__all__ = ["NOT_CLOSED", "Closing", "HandValues", "Pair", "closing_of", "hand_value"]
+__all__ = [
+    "MAX_VALUE",
+    "NOT_CLOSED",
+    "Closing",
+    "HandValues",
+    "Pair",
+    "closing_of",
+    "hand_value",
+]
+
+#: The most game points a hand scores (rules §6: schwarz), so the largest value.
+MAX_VALUE = 3
 
 #: Two numbers, one for each seat.
 Pair = tuple[int, int]
@@ -23,6 +34,8 @@ Pair = tuple[int, int]
 #: :data:`NOT_CLOSED`.
 Closing = tuple[int, int, int, int, int]
 NOT_CLOSED: Closing = (-1, 0, 0, 0, 0)
+#: The facts of :meth:`HandValues.final`, in its order.
+Ending = tuple[int, bool, Closing, Pair, Pair, tuple[bool, bool]]
 #: Entries kept in each cache of values before it is emptied.
 VALUE_CACHE_SIZE = 1 << 18
 #: A seat's cards won, as a mask: two cards, one trick (scoring reads only whether a
@@ -59,7 +72,7 @@ class HandValues:
         """Values under ``rules`` with trump suit ``trump``."""
         self.rules = rules
         self.trump = trump
-        self._final: dict[tuple[int, bool, Closing, Pair, Pair, tuple[bool, bool]], int] = {}
+        self._final: dict[Ending, int] = {}
         self._most: dict[tuple[int, Closing, int, int, bool], int] = {}
 
     def final(
@@ -80,7 +93,7 @@ class HandValues:
         if value is None:
             if len(self._final) >= VALUE_CACHE_SIZE:
                 self._final.clear()
-            value = self._final[key] = hand_value(self._finished(*key))
+            value = self._final[key] = hand_value(self._finished(key))
         return value
 
     def most_won(self, seat: int, closing: Closing, points: int, marriages: int, won: bool) -> int:
@@ -109,16 +122,9 @@ class HandValues:
             )
         return most
 
-    def _finished(
-        self,
-        last: int,
-        claimed: bool,
-        closing: Closing,
-        card_points: Pair,
-        marriages: Pair,
-        won: tuple[bool, bool],
-    ) -> HandState:
-        """A finished hand with the facts scoring reads (its history left empty)."""
+    def _finished(self, facts: Ending) -> HandState:
+        """A finished hand with the facts of :meth:`final` (its history left empty)."""
+        last, claimed, closing, card_points, marriages, won = facts
         closer, tricks, opponent_tricks, opponent_points, opponent_marriages = closing
         snapshot = (
             None

@@ -19,7 +19,7 @@ from ..state import HandState
 from .facts import SearchFacts
 from .scores import Closing, HandValues, Pair, closing_of
 
-__all__ = ["INF", "NO_LIMIT", "Budget", "Marriage", "TrickSearch", "Tricks", "tricks_of"]
+__all__ = ["INF", "NO_LIMIT", "Budget", "Marriage", "Probe", "TrickSearch", "Tricks", "tricks_of"]
 
 #: A value no search result reaches (values are game points, at most 3).
 INF = 100
@@ -76,6 +76,18 @@ class Marriage(NamedTuple):
     pending: Pair
 
 
+class Probe(NamedTuple):
+    """What a transposition table entry tells a search (:meth:`Budget.look_up`)."""
+
+    #: The value, when the entry settles the search.
+    value: int | None
+    #: The window, narrowed by the entry.
+    alpha: int
+    beta: int
+    #: The entry, if there is one.
+    entry: Entry | None
+
+
 class Budget:
     """The node count, the limit and the transposition table of one search."""
 
@@ -101,6 +113,21 @@ class Budget:
                 f"the search needs more than max_nodes={self.limit} nodes; raise the "
                 "budget or solve a later position"
             )
+
+    def look_up(self, key: object, alpha: int, beta: int) -> Probe:
+        """What the table knows of ``key`` for a search in ``(alpha, beta)``.
+
+        The value when the entry settles the search, else the window narrowed by it.
+        """
+        entry = self.table.get(key)
+        if entry is None:
+            return Probe(None, alpha, beta, entry)
+        lo, hi, _ = entry
+        if lo >= beta or lo == hi:
+            return Probe(lo, alpha, beta, entry)
+        if hi <= alpha:
+            return Probe(hi, alpha, beta, entry)
+        return Probe(None, max(alpha, lo), min(beta, hi), entry)
 
     def store(self, key: object, entry: Entry) -> None:
         """Keep ``entry`` for ``key``, emptying a full table first."""
@@ -137,16 +164,10 @@ class TrickSearch:
         budget.count()
         if pos.hands[0].bit_count() == 1:
             return self._last_trick(pos, beta)
-        entry = budget.table.get(pos)
-        first = -1
-        if entry is not None:
-            lo, hi, first = entry
-            if lo >= beta or lo == hi:
-                return lo
-            if hi <= alpha:
-                return hi
-            alpha = max(alpha, lo)
-            beta = min(beta, hi)
+        known, alpha, beta, entry = budget.look_up(pos, alpha, beta)
+        if known is not None:
+            return known
+        first = -1 if entry is None else entry[2]
         # What each side can still win bounds the value.
         leader = pos.leader
         other = 1 - leader
