@@ -64,6 +64,8 @@ def test_lead_order_tries_sure_winners_first() -> None:
     opp = 1 << 24 | 1 << 25  # AC, TC
     assert facts.lead_order(hand, opp) == [8, 13]
     assert facts.lead_order(1 << 13 | 1 << 12, 1 << 9) == [13, 12]
+    # Sure winners: side suits before trumps (hearts, suit 0, is trumps).
+    assert facts.lead_order(1 << 0 | 1 << 8, 1 << 31) == [8, 0]
 
 
 @pytest.mark.parametrize(("index", "rules"), list(enumerate(ALL_RULES)), ids=RULE_IDS)

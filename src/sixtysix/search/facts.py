@@ -151,9 +151,9 @@ class SearchFacts:
     def lead_order(self, hand: int, opp: int) -> list[int]:
         """The cards of ``hand`` in the order to try them as leads against ``opp``.
 
-        First the sure winners (cards ``opp`` can neither head nor trump), from the
-        lowest index up, then the rest, from the highest index (the lowest card of the
-        last suit) down.
+        First the sure winners (cards ``opp`` can neither head nor trump), side suits
+        before trumps, from the lowest index up; then the rest, from the highest index
+        (the lowest card of the last suit) down.
         """
         winners = []
         rest = []
@@ -165,7 +165,7 @@ class SearchFacts:
                 rest.append(card)
             else:
                 winners.append(card)
-        winners.reverse()
+        winners.sort(key=lambda card: (card >> 3 == self.trump, card))
         return winners + rest
 
     def no_exchange_left(self, state: HandState) -> bool:

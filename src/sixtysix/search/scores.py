@@ -13,6 +13,7 @@ from __future__ import annotations
 from ..rules import Rules
 from ..scoring import score_hand
 from ..state import CloseSnapshot, HandState, Step, build_state
+from ._core import norm_snapshot
 
 __all__ = [
     "MAX_VALUE",
@@ -44,17 +45,15 @@ _ONE_TRICK = 0b11
 
 
 def closing_of(state: HandState) -> Closing:
-    """The :data:`Closing` of ``state``."""
-    snap = state.close_snapshot
+    """The :data:`Closing` of ``state``: the closer, and the snapshot's facts that matter.
+
+    The snapshot as :func:`~sixtysix.search._core.norm_snapshot` keeps it (the facts
+    that can still decide the future), so that closes that score alike share values.
+    """
+    snap = norm_snapshot(state.rules, state.close_snapshot)
     if snap is None:
         return NOT_CLOSED
-    return (
-        state.closed_by,
-        snap.tricks_played,
-        min(snap.opponent_tricks, 1),
-        snap.opponent_card_points,
-        snap.opponent_marriages,
-    )
+    return (state.closed_by, *snap)
 
 
 def hand_value(state: HandState) -> int:
@@ -74,6 +73,7 @@ class HandValues:
         self.trump = trump
         self._final: dict[Ending, int] = {}
         self._most: dict[tuple[int, Closing, int, int, bool], int] = {}
+        self._snapshots: dict[Closing, CloseSnapshot] = {}
 
     def final(
         self,
@@ -125,12 +125,12 @@ class HandValues:
     def _finished(self, facts: Ending) -> HandState:
         """A finished hand with the facts of :meth:`final` (its history left empty)."""
         last, claimed, closing, card_points, marriages, won = facts
-        closer, tricks, opponent_tricks, opponent_points, opponent_marriages = closing
-        snapshot = (
-            None
-            if closer < 0
-            else CloseSnapshot(tricks, opponent_tricks, opponent_points, opponent_marriages)
-        )
+        closer = closing[0]
+        snapshot = self._snapshots.get(closing)
+        if snapshot is None and closer >= 0:
+            if len(self._snapshots) >= VALUE_CACHE_SIZE:
+                self._snapshots.clear()
+            snapshot = self._snapshots[closing] = CloseSnapshot(*closing[1:])
         return build_state(
             self.rules,
             0,

@@ -76,16 +76,10 @@ class Marriage(NamedTuple):
     pending: Pair
 
 
-class Probe(NamedTuple):
-    """What a transposition table entry tells a search (:meth:`Budget.look_up`)."""
-
-    #: The value, when the entry settles the search.
-    value: int | None
-    #: The window, narrowed by the entry.
-    alpha: int
-    beta: int
-    #: The entry, if there is one.
-    entry: Entry | None
+#: What a transposition table entry tells a search (:meth:`Budget.look_up`): the value
+#: when the entry settles the search (else ``None``), the window narrowed by the
+#: entry, and the entry, if there is one.
+Probe = tuple[int | None, int, int, Entry | None]
 
 
 class Budget:
@@ -121,13 +115,13 @@ class Budget:
         """
         entry = self.table.get(key)
         if entry is None:
-            return Probe(None, alpha, beta, entry)
+            return None, alpha, beta, entry
         lo, hi, _ = entry
         if lo >= beta or lo == hi:
-            return Probe(lo, alpha, beta, entry)
+            return lo, alpha, beta, entry
         if hi <= alpha:
-            return Probe(hi, alpha, beta, entry)
-        return Probe(None, max(alpha, lo), min(beta, hi), entry)
+            return hi, alpha, beta, entry
+        return None, max(alpha, lo), min(beta, hi), entry
 
     def store(self, key: object, entry: Entry) -> None:
         """Keep ``entry`` for ``key``, emptying a full table first."""
@@ -254,9 +248,9 @@ class TrickSearch:
         facts = self.facts
         leader = pos.leader
         won = pos.won[leader]
-        suits = facts.marriages_in(pos.hands[leader])
-        if not suits or not facts.may_marry[won]:
+        if not facts.may_marry[won]:
             return []
+        suits = facts.marriages_in(pos.hands[leader])
         marriages = []
         for suit in suits:
             points = facts.marriage_points[suit]
@@ -342,6 +336,11 @@ class TrickSearch:
                 winner, not over, pos.closing, child.card_points, child.marriages, child.won
             )
             return value if pos.leader == 0 else -value
+        if child.hands[0].bit_count() == 1:
+            # (the last trick, valued directly: every card is forced)
+            if winner == pos.leader:
+                return self._last_trick(child, beta)
+            return -self._last_trick(child, -alpha)
         if winner == pos.leader:
             return self.value(child, alpha, beta)
         return -self.value(child, -beta, -alpha)
@@ -355,14 +354,27 @@ class TrickSearch:
         """
         played = ~(1 << led | 1 << card)
         hands = (pos.hands[0] & played, pos.hands[1] & played)
-        gain = self.facts.points[led] + self.facts.points[card]
-        (c0, c1), (m0, m1), (p0, p1) = pos.card_points, married.marriages, married.pending
+        points = self.facts.points
+        gain = points[led] + points[card]
+        card_points, marriages, pending = pos.card_points, married.marriages, married.pending
         if winner == 0:
             return Tricks(
-                0, hands, (c0 + gain, c1), (m0 + p0, m1), (0, p1), (True, pos.won[1]), pos.closing
+                0,
+                hands,
+                (card_points[0] + gain, card_points[1]),
+                (marriages[0] + pending[0], marriages[1]),
+                (0, pending[1]),
+                (True, pos.won[1]),
+                pos.closing,
             )
         return Tricks(
-            1, hands, (c0, c1 + gain), (m0, m1 + p1), (p0, 0), (pos.won[0], True), pos.closing
+            1,
+            hands,
+            (card_points[0], card_points[1] + gain),
+            (marriages[0], marriages[1] + pending[1]),
+            (pending[0], 0),
+            (pos.won[0], True),
+            pos.closing,
         )
 
 
