@@ -155,18 +155,23 @@ class SearchFacts:
         before trumps, from the lowest index up; then the rest, from the highest index
         (the lowest card of the last suit) down.
         """
-        winners = []
+        side_winners = []
+        trump_winners = []
         rest = []
         beats = self.beats
+        trump = self.trump
         while hand:
             card = hand.bit_length() - 1
             hand ^= 1 << card
             if self.follow(opp, card) & beats[card]:
                 rest.append(card)
+            elif card >> 3 == trump:
+                trump_winners.append(card)
             else:
-                winners.append(card)
-        winners.sort(key=lambda card: (card >> 3 == self.trump, card))
-        return winners + rest
+                side_winners.append(card)
+        side_winners.reverse()
+        trump_winners.reverse()
+        return side_winners + trump_winners + rest
 
     def no_exchange_left(self, state: HandState) -> bool:
         """Whether no exchange can happen for the rest of ``state``'s hand.

@@ -168,12 +168,12 @@ class TrickSearch:
         top = self.values.most_won(
             leader, pos.closing, pos.card_points[other], pos.marriages[other], pos.won[other]
         )
+        if top <= alpha:
+            return top
         bottom = -self.values.most_won(
             other, pos.closing, pos.card_points[leader], pos.marriages[leader], pos.won[leader]
         )
-        if top <= alpha or top == bottom:
-            return top
-        if bottom >= beta:
+        if top == bottom or bottom >= beta:
             return bottom
         alpha = max(alpha, bottom)
         beta = min(beta, top)
@@ -279,12 +279,14 @@ class TrickSearch:
         leader = pos.leader
         card = pos.hands[1 - leader].bit_length() - 1
         led = pos.hands[leader].bit_length() - 1
-        plain = Marriage(-1, pos.marriages, pos.pending)
         winner = 1 - leader if self.facts.beats[led] >> card & 1 else leader
-        value = self._after_trick(pos, led, plain, card, winner, -INF, INF)
-        if value >= beta:
+        end = self._take_trick(pos, led, Marriage(-1, pos.marriages, pos.pending), card, winner)
+        value = self._end_value(end, winner, end.marriages, False)
+        if winner != leader:
+            value = -value
+        if value >= beta or not (self.facts.claim_lead and pos.won[leader]):
             return value
-        return max([value, *self._claims(pos, [])])
+        return max(value, self._end_value(pos, leader, pos.marriages, True))
 
     def lead_value(self, pos: Tricks, card: int, alpha: int, beta: int) -> int:
         """The leader's value of leading ``card`` (no marriage declared with it)."""
@@ -294,56 +296,41 @@ class TrickSearch:
         """The leader's value of leading ``led``: the follower's best reply (its minimum).
 
         ``married`` holds the marriage points after the lead (the marriage declared with
-        it, if any).
+        it, if any). After each reply the trick's winner leads next; the hand ends when
+        the cards are gone, or (``AUTO``) at 66.
         """
         facts = self.facts
         leader = pos.leader
         follower = 1 - leader
         plays = facts.follow(pos.hands[follower], led)
         heads = plays & facts.beats[led]
+        last = pos.hands[leader].bit_count() == 2
         # Replies that take the trick first (highest first), then the others (lowest first).
         worst = INF
         for card in _cards(heads) + _cards(plays ^ heads)[::-1]:
             winner = follower if heads >> card & 1 else leader
-            value = self._after_trick(pos, led, married, card, winner, alpha, min(beta, worst))
+            child = self._take_trick(pos, led, married, card, winner)
+            window = min(beta, worst)
+            if not (child.hands[0] | child.hands[1]) or (
+                facts.auto and child.card_points[winner] + child.marriages[winner] >= _TARGET
+            ):
+                value = self._end_value(child, winner, child.marriages, bool(child.hands[0]))
+                value = value if winner == leader else -value
+            elif last:  # (the last trick, valued directly: every card is forced)
+                value = (
+                    self._last_trick(child, window)
+                    if winner == leader
+                    else -self._last_trick(child, -alpha)
+                )
+            elif winner == leader:
+                value = self.value(child, alpha, window)
+            else:
+                value = -self.value(child, -window, -alpha)
             if value < worst:
                 worst = value
                 if worst <= alpha:
                     break
         return worst
-
-    def _after_trick(
-        self,
-        pos: Tricks,
-        led: int,
-        married: Marriage,
-        card: int,
-        winner: int,
-        alpha: int,
-        beta: int,
-    ) -> int:
-        """The leader's value once ``card`` answered ``led`` and ``winner`` took the trick.
-
-        The winner takes the cards' points, its pending marriages count, and it leads
-        next; the hand ends when the cards are gone, or (``AUTO``) at 66.
-        """
-        child = self._take_trick(pos, led, married, card, winner)
-        over = not (child.hands[0] | child.hands[1])
-        if over or (
-            self.facts.auto and child.card_points[winner] + child.marriages[winner] >= _TARGET
-        ):
-            value = self.values.final(
-                winner, not over, pos.closing, child.card_points, child.marriages, child.won
-            )
-            return value if pos.leader == 0 else -value
-        if child.hands[0].bit_count() == 1:
-            # (the last trick, valued directly: every card is forced)
-            if winner == pos.leader:
-                return self._last_trick(child, beta)
-            return -self._last_trick(child, -alpha)
-        if winner == pos.leader:
-            return self.value(child, alpha, beta)
-        return -self.value(child, -beta, -alpha)
 
     def _take_trick(
         self, pos: Tricks, led: int, married: Marriage, card: int, winner: int
