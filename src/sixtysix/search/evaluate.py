@@ -26,8 +26,9 @@ from ..engine import apply_move, legal_moves
 from ..errors import SearchLimitError
 from ..observe import observe
 from ..state import HandState, Step
+from . import _native
 from .alphabeta import INF, NO_LIMIT, Searcher, searcher
-from .solver import all_move_values
+from .solver import all_move_values, solve
 
 if TYPE_CHECKING:
     from ..bots import Bot
@@ -49,7 +50,8 @@ def exact_value(state: HandState, seat: int, table_size: int = BOT_TABLE_SIZE) -
 
     Cheaper than :func:`~sixtysix.search.solve`: only the position's value is searched,
     not every move's, and the transposition table is kept from one call to the next
-    while the rules and the trump suit stay the same (bounded by ``table_size``).
+    while the rules and the trump suit stay the same (bounded by ``table_size``). With
+    the native solver built it is :func:`~sixtysix.search.solve`'s value.
 
     >>> from sixtysix import CLASSIC_66, Close, new_hand, apply_move
     >>> closed = apply_move(new_hand(CLASSIC_66, seed=1), Close())
@@ -57,6 +59,9 @@ def exact_value(state: HandState, seat: int, table_size: int = BOT_TABLE_SIZE) -
     True
     """
     global _warm
+    if state.step is not Step.OVER and _native.solver() is not None:
+        value = solve(state, table_size=table_size).value
+        return value if state.to_move == seat else -value
     found = searcher(state.rules, state.trump)
     if _warm is not found:
         # One warm table at a time: entries stay valid for the same rules and trump.
