@@ -28,7 +28,7 @@ from ..observe import observe
 from ..state import HandState, Step
 from . import _native
 from .alphabeta import INF, NO_LIMIT, Searcher, searcher
-from .solver import all_move_values, solve
+from .solver import all_move_values, counted_move_values, solve
 
 if TYPE_CHECKING:
     from ..bots import Bot
@@ -142,13 +142,11 @@ def world_values(
     spent = 0
     if len(state.talon) <= exact_talon:
         try:
-            values = all_move_values(state, BOT_TABLE_SIZE, max_nodes)
+            values, nodes = counted_move_values(state, BOT_TABLE_SIZE, max_nodes)
         except SearchLimitError:
             spent = max_nodes + 1
         else:
-            return [float(v) for v in values.values()], searcher(
-                state.rules, state.trump
-            ).budget.nodes
+            return [float(v) for v in values.values()], nodes
     seat = state.to_move
     assert seat is not None
     return [

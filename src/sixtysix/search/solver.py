@@ -41,7 +41,14 @@ from . import _native
 from ._core import args_of
 from .alphabeta import INF, Searcher, searcher
 
-__all__ = ["DEFAULT_TABLE_SIZE", "Solution", "all_move_values", "solve", "solve_many"]
+__all__ = [
+    "DEFAULT_TABLE_SIZE",
+    "Solution",
+    "all_move_values",
+    "counted_move_values",
+    "solve",
+    "solve_many",
+]
 
 #: The default bound on the transposition table: entries kept before it is emptied
 #: (about 250 bytes each, so the default stays well under 1 GB).
@@ -221,6 +228,17 @@ def all_move_values(
     above it; ``table`` is a transposition table of an earlier search of the same rules
     and trump to start from.
     """
+    return counted_move_values(state, table_size, max_nodes, value, table)[0]
+
+
+def counted_move_values(
+    state: HandState,
+    table_size: int = DEFAULT_TABLE_SIZE,
+    max_nodes: int | None = None,
+    value: int | None = None,
+    table: dict[Any, Any] | None = None,
+) -> tuple[dict[Move, int], int]:
+    """:func:`all_move_values`, and the positions the search visited."""
     native = _native.solver()
     if native is not None:
         spec = _native.native_spec(state.rules, state.trump)
@@ -228,14 +246,14 @@ def all_move_values(
         moves = legal_moves(state)
         # (the native solver lists the moves itself, in the same order)
         assert moves == _native.moves_of(result[2], result[3]), "native moves differ"
-        return dict(zip(moves, memoryview(result[4]).cast("b"), strict=True))
+        return dict(zip(moves, memoryview(result[4]).cast("b"), strict=True)), result[5]
     found = _searcher_for(state, max_nodes, table_size)
     if table is not None:
         found.budget.table = table
     beta = INF if value is None else value + 1
     values = {move: found.move_value(state, move, -INF, beta) for move in legal_moves(state)}
     found.budget.table = {}
-    return values
+    return values, found.budget.nodes
 
 
 def _principal_line(solution: Solution) -> tuple[Move, ...]:
