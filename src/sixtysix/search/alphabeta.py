@@ -46,16 +46,28 @@ class Searcher:
             return self.value(state, alpha, beta)
         return -self.value(state, -beta, -alpha)
 
-    def move_value(self, state: HandState, move: Move, alpha: int, beta: int) -> int:
-        """The value of ``move`` in the unfinished ``state`` for the seat to move.
+    def move_values(
+        self, state: HandState, alpha: int, beta: int, stop_at: int = INF
+    ) -> dict[Move, int]:
+        """The value of each legal move of the unfinished ``state`` for the seat to move.
 
-        A card led in the strict phase is valued by the trick search directly.
+        In legal order, each searched in the window ``(alpha, beta)``, up to the first
+        whose value reaches ``stop_at``. A card led in the strict phase is valued by the
+        trick search directly.
         """
-        if type(move) is Play and self._only_tricks(state):
-            return self.tricks.lead_value(tricks_of(state), move.card.index, alpha, beta)
         mover = state.to_move
         assert mover is not None
-        return self.value_for(apply_move(state, move), mover, alpha, beta)
+        pos = tricks_of(state) if self._only_tricks(state) else None
+        values: dict[Move, int] = {}
+        for move in legal_moves(state):
+            if pos is not None and type(move) is Play:
+                value = self.tricks.lead_value(pos, move.card.index, alpha, beta)
+            else:
+                value = self.value_for(apply_move(state, move), mover, alpha, beta)
+            values[move] = value
+            if value >= stop_at:
+                break
+        return values
 
     def _only_tricks(self, state: HandState) -> bool:
         """Whether ``state`` is at a lead of the strict phase with no marriage declared."""

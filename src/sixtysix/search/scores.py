@@ -116,10 +116,11 @@ class HandValues:
                 facts = ((enough, points), (0, marriages), (True, won))
             else:
                 facts = ((points, enough), (marriages, 0), (won, True))
-            sign = 1 if seat == 0 else -1
-            most = self._most[key] = max(
-                sign * self.final(seat, claimed, closing, *facts) for claimed in (False, True)
-            )
+            by_trick = self.final(seat, False, closing, *facts)
+            by_claim = self.final(seat, True, closing, *facts)
+            if seat == 1:
+                by_trick, by_claim = -by_trick, -by_claim
+            most = self._most[key] = by_trick if by_trick > by_claim else by_claim
         return most
 
     def _finished(self, facts: Ending) -> HandState:

@@ -197,9 +197,7 @@ def solve(
     # The value first; then the first legal move that reaches it, each tried with a
     # null window (value - 1, value), which the table of the first search makes cheap.
     value = found.value(state, -INF, INF)
-    best = next(
-        m for m in legal_moves(state) if found.move_value(state, m, value - 1, value) >= value
-    )
+    best = list(found.move_values(state, value - 1, value, stop_at=value))[-1]
     # A small table is kept for move_values, which then starts from what is known.
     table = found.budget.table
     found.budget.table = {}
@@ -251,7 +249,7 @@ def counted_move_values(
     if table is not None:
         found.budget.table = table
     beta = INF if value is None else value + 1
-    values = {move: found.move_value(state, move, -INF, beta) for move in legal_moves(state)}
+    values = found.move_values(state, -INF, beta)
     found.budget.table = {}
     return values, found.budget.nodes
 

@@ -27,6 +27,9 @@ INF = 100
 NO_LIMIT = 1 << 62
 #: The points that win a hand (rules §2): a leader with this many tries its claims first.
 _TARGET = 66
+_new = tuple.__new__
+#: Added to a card's index in the table's best lead when a marriage was declared with it.
+MARRIED = 32
 #: A transposition table entry: (lower bound, upper bound, best lead or -1).
 Entry = tuple[int, int, int]
 
@@ -80,6 +83,11 @@ class Marriage(NamedTuple):
 #: when the entry settles the search (else ``None``), the window narrowed by the
 #: entry, and the entry, if there is one.
 Probe = tuple[int | None, int, int, Entry | None]
+
+
+def _no_marriage(pos: Tricks) -> Marriage:
+    """No marriage declared: ``pos``'s own marriage points."""
+    return _new(Marriage, (-1, pos.marriages, pos.pending))
 
 
 class Budget:
@@ -175,16 +183,21 @@ class TrickSearch:
         )
         if top == bottom or bottom >= beta:
             return bottom
-        alpha = max(alpha, bottom)
-        beta = min(beta, top)
+        if bottom > alpha:
+            alpha = bottom
+        if top < beta:
+            beta = top
         best, best_card = self._best_move(pos, alpha, beta, first)
         budget.store(pos, (*stored_bound(best, alpha, beta, entry), best_card))
         return best
 
     def _best_move(self, pos: Tricks, alpha: int, beta: int, first: int) -> tuple[int, int]:
-        """The best value for the leader of its claims and leads, and the card led (or -1).
+        """The best value for the leader of its claims and leads, and the lead's code.
 
-        A leader short of 66 tries its claims last, when no lead has cut the search.
+        The code (kept in the table, and tried first next time as ``first``) is the card
+        led, plus :data:`MARRIED` when a marriage was declared with it, or -1 for a
+        claim. A leader short of 66 tries its claims last, when no lead has cut the
+        search.
         """
         leader = pos.leader
         marriages = self._marriages(pos)
@@ -192,7 +205,7 @@ class TrickSearch:
         best = max(self._claims(pos, marriages), default=-INF) if claims_first else -INF
         alpha = max(alpha, best)
         best_card = -1
-        plain = Marriage(-1, pos.marriages, pos.pending)
+        plain = _no_marriage(pos)
         leads = [(card, plain) for card in self._order(pos, first)]
         if marriages:
             leads[:0] = [
@@ -201,14 +214,17 @@ class TrickSearch:
                 if not self._ends_hand(pos, married)
                 for card in _cards(pos.hands[leader] & self.facts.marriage_leads[married.suit])
             ]
+            if first >= MARRIED:
+                leads.sort(key=lambda lead: lead[1].suit < 0 or lead[0] != first - MARRIED)
         for card, married in leads:
             if alpha >= beta:
                 return best, best_card
             value = self._trick_value(pos, card, married, alpha, beta)
             if value > best:
                 best = value
-                best_card = card
-                alpha = max(alpha, value)
+                best_card = card if married.suit < 0 else card + MARRIED
+                if value > alpha:
+                    alpha = value
         if not claims_first and alpha < beta:
             claim = max(self._claims(pos, marriages), default=-INF)
             if claim > best:
@@ -266,7 +282,7 @@ class TrickSearch:
         """The leader's cards: the table's best first, then sure winners, then the rest."""
         leader = pos.leader
         order = self.facts.lead_order(pos.hands[leader], pos.hands[1 - leader])
-        if first >= 0 and order[0] != first and first in order:
+        if 0 <= first < MARRIED and order[0] != first and first in order:
             order.remove(first)
             order.insert(0, first)
         return order
@@ -280,7 +296,7 @@ class TrickSearch:
         card = pos.hands[1 - leader].bit_length() - 1
         led = pos.hands[leader].bit_length() - 1
         winner = 1 - leader if self.facts.beats[led] >> card & 1 else leader
-        end = self._take_trick(pos, led, Marriage(-1, pos.marriages, pos.pending), card, winner)
+        end = self._take_trick(pos, led, _no_marriage(pos), card, winner)
         value = self._end_value(end, winner, end.marriages, False)
         if winner != leader:
             value = -value
@@ -290,7 +306,7 @@ class TrickSearch:
 
     def lead_value(self, pos: Tricks, card: int, alpha: int, beta: int) -> int:
         """The leader's value of leading ``card`` (no marriage declared with it)."""
-        return self._trick_value(pos, card, Marriage(-1, pos.marriages, pos.pending), alpha, beta)
+        return self._trick_value(pos, card, _no_marriage(pos), alpha, beta)
 
     def _trick_value(self, pos: Tricks, led: int, married: Marriage, alpha: int, beta: int) -> int:
         """The leader's value of leading ``led``: the follower's best reply (its minimum).
@@ -310,7 +326,7 @@ class TrickSearch:
         for card in _cards(heads) + _cards(plays ^ heads)[::-1]:
             winner = follower if heads >> card & 1 else leader
             child = self._take_trick(pos, led, married, card, winner)
-            window = min(beta, worst)
+            window = beta if beta < worst else worst
             if not (child.hands[0] | child.hands[1]) or (
                 facts.auto and child.card_points[winner] + child.marriages[winner] >= _TARGET
             ):
@@ -344,24 +360,31 @@ class TrickSearch:
         points = self.facts.points
         gain = points[led] + points[card]
         card_points, marriages, pending = pos.card_points, married.marriages, married.pending
+        # (tuple.__new__: the same Tricks as Tricks(...), without its __new__ frame)
         if winner == 0:
-            return Tricks(
-                0,
-                hands,
-                (card_points[0] + gain, card_points[1]),
-                (marriages[0] + pending[0], marriages[1]),
-                (0, pending[1]),
-                (True, pos.won[1]),
-                pos.closing,
+            return _new(
+                Tricks,
+                (
+                    0,
+                    hands,
+                    (card_points[0] + gain, card_points[1]),
+                    (marriages[0] + pending[0], marriages[1]),
+                    (0, pending[1]),
+                    (True, pos.won[1]),
+                    pos.closing,
+                ),
             )
-        return Tricks(
-            1,
-            hands,
-            (card_points[0], card_points[1] + gain),
-            (marriages[0], marriages[1] + pending[1]),
-            (pending[0], 0),
-            (pos.won[0], True),
-            pos.closing,
+        return _new(
+            Tricks,
+            (
+                1,
+                hands,
+                (card_points[0], card_points[1] + gain),
+                (marriages[0], marriages[1] + pending[1]),
+                (pending[0], 0),
+                (pos.won[0], True),
+                pos.closing,
+            ),
         )
 
 
