@@ -195,13 +195,17 @@ SCORING_FIELDS: dict[str, list[Any]] = {
 }
 
 
+def mixed_scoring(base: ss.Rules, rng: random.Random) -> ss.Rules:
+    """``base`` with a random value of every scoring field and of the claim mode."""
+    changes: dict[str, Any] = {name: rng.choice(values) for name, values in SCORING_FIELDS.items()}
+    return attrs.evolve(base, claim_mode=rng.choice(list(ss.ClaimMode)), **changes)
+
+
 @pytest.mark.parametrize("index", range(24))
 def test_solve_matches_brute_force_with_mixed_scoring(index: int) -> None:
     """Random mixes of the scoring rules (not only the presets' own combinations)."""
     rng = random.Random(900 + index)
-    base = list(ss.PRESETS.values())[index % len(ss.PRESETS)]
-    changes: dict[str, Any] = {name: rng.choice(values) for name, values in SCORING_FIELDS.items()}
-    variant = attrs.evolve(base, claim_mode=rng.choice(list(ss.ClaimMode)), **changes)
+    variant = mixed_scoring(list(ss.PRESETS.values())[index % len(ss.PRESETS)], rng)
     for state in sample_positions(variant, 80, seed=index, limit=10):
         check(state)
 
@@ -235,9 +239,7 @@ WINDOW_BASES = [*ss.PRESETS.values(), *D32_RULES]
 def test_window_searches_bound_the_brute_force(index: int) -> None:
     """Narrow windows, where the solver's bounds cut the search, under mixed scoring."""
     rng = random.Random(1900 + index)
-    base = WINDOW_BASES[index % len(WINDOW_BASES)]
-    changes: dict[str, Any] = {name: rng.choice(values) for name, values in SCORING_FIELDS.items()}
-    variant = attrs.evolve(base, claim_mode=rng.choice(list(ss.ClaimMode)), **changes)
+    variant = mixed_scoring(WINDOW_BASES[index % len(WINDOW_BASES)], rng)
     for state in sample_positions(variant, 60, seed=index, limit=10):
         check_windows(state, rng)
     # Early closes with small hands: closers short of the schneider line, opponents

@@ -146,9 +146,7 @@ def _searcher_for(state: HandState, max_nodes: int | None, table_size: int) -> S
 def _check(state: object) -> HandState:
     if type(state) is HandState:
         return state
-    from ..observe import PlayerView
-
-    if isinstance(state, PlayerView):
+    if hasattr(state, "hand_mask"):  # a seat's view: it holds only that seat's hand
         raise HiddenCardsError(
             "solve needs every card, but a PlayerView hides the opponent's hand and the "
             "talon: determinize it first (sixtysix.determinize(view, rng)) and solve the "
@@ -226,13 +224,14 @@ def all_move_values(
     above it; ``table`` is a transposition table of an earlier search of the same rules
     and trump to start from.
     """
-    return counted_move_values(state, table_size, max_nodes, value, table)[0]
+    return counted_move_values(state, table_size, max_nodes, value=value, table=table)[0]
 
 
 def counted_move_values(
     state: HandState,
-    table_size: int = DEFAULT_TABLE_SIZE,
-    max_nodes: int | None = None,
+    table_size: int,
+    max_nodes: int | None,
+    *,
     value: int | None = None,
     table: dict[Any, Any] | None = None,
 ) -> tuple[dict[Move, int], int]:
