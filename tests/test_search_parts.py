@@ -135,3 +135,22 @@ def test_search_matches_the_brute_force_with_mixed_scoring(index: int) -> None:
         check(state, rng)
     for state in closed_positions(small_hands(variant, (2, 2)), 20, seed=index):
         check(state, rng)
+
+
+def test_full_caches_start_again(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Bounded caches (values, snapshots, card lists) empty themselves and stay exact."""
+    from sixtysix.search import scores, strict
+
+    monkeypatch.setattr(scores, "VALUE_CACHE_SIZE", 3)
+    monkeypatch.setattr(strict, "CARD_LISTS_SIZE", 3)
+    monkeypatch.setattr(strict, "_CARD_LISTS", strict._CardLists())
+    rng = random.Random(3)
+    rules = small_hands(ss.SCHNAPSEN, (2, 2))
+    shared: dict[int, HandValues] = {}
+    for state in closed_positions(rules, 16, seed=3) + sample_positions(rules, 6, 3, 8):
+        values = shared.setdefault(state.trump, HandValues(state.rules, state.trump))
+        found = searcher(state.rules, state.trump)
+        found.values = found.tricks.values = values
+        check(state, rng)
+        assert len(values._final) <= 3 and len(values._snapshots) <= 3
+    assert len(strict._CARD_LISTS) <= 3

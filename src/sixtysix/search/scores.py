@@ -18,6 +18,7 @@ from ._core import norm_snapshot
 __all__ = [
     "MAX_VALUE",
     "NOT_CLOSED",
+    "TARGET",
     "Closing",
     "HandValues",
     "Pair",
@@ -25,6 +26,8 @@ __all__ = [
     "hand_value",
 ]
 
+#: The points that win a hand (rules §2).
+TARGET = 66
 #: The most game points a hand scores (rules §6: schwarz), so the largest value.
 MAX_VALUE = 3
 
@@ -111,7 +114,7 @@ class HandValues:
         if most is None:
             if len(self._most) >= VALUE_CACHE_SIZE:
                 self._most.clear()
-            enough = max(66, points + marriages + 1)
+            enough = max(TARGET, points + marriages + 1)
             if seat == 0:
                 facts = ((enough, points), (0, marriages), (True, won))
             else:

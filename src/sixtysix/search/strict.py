@@ -17,7 +17,7 @@ from typing import NamedTuple
 from ..errors import SearchLimitError
 from ..state import HandState
 from .facts import SearchFacts
-from .scores import Closing, HandValues, Pair, closing_of
+from .scores import TARGET, Closing, HandValues, Pair, closing_of
 
 __all__ = ["INF", "NO_LIMIT", "Budget", "Marriage", "Probe", "TrickSearch", "Tricks", "tricks_of"]
 
@@ -25,8 +25,6 @@ __all__ = ["INF", "NO_LIMIT", "Budget", "Marriage", "Probe", "TrickSearch", "Tri
 INF = 100
 #: The node limit of a search without ``max_nodes``.
 NO_LIMIT = 1 << 62
-#: The points that win a hand (rules §2): a leader with this many tries its claims first.
-_TARGET = 66
 _new = tuple.__new__
 #: Added to a card's index in the table's best lead when a marriage was declared with it.
 MARRIED = 32
@@ -201,7 +199,7 @@ class TrickSearch:
         """
         leader = pos.leader
         marriages = self._marriages(pos)
-        claims_first = pos.card_points[leader] + pos.marriages[leader] >= _TARGET
+        claims_first = pos.card_points[leader] + pos.marriages[leader] >= TARGET
         best = max(self._claims(pos, marriages), default=-INF) if claims_first else -INF
         alpha = max(alpha, best)
         best_card = -1
@@ -328,7 +326,7 @@ class TrickSearch:
             child = self._take_trick(pos, led, married, card, winner)
             window = beta if beta < worst else worst
             if not (child.hands[0] | child.hands[1]) or (
-                facts.auto and child.card_points[winner] + child.marriages[winner] >= _TARGET
+                facts.auto and child.card_points[winner] + child.marriages[winner] >= TARGET
             ):
                 value = self._end_value(child, winner, child.marriages, bool(child.hands[0]))
                 value = value if winner == leader else -value
