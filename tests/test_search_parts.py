@@ -25,7 +25,7 @@ import sixtysix as ss
 from sixtysix.cards import trick_winner
 from sixtysix.legality import exchange_rule, follow_mask
 from sixtysix.search.alphabeta import INF, searcher
-from sixtysix.search.facts import FOLLOW_CACHE_SIZE, search_facts
+from sixtysix.search.facts import search_facts
 from sixtysix.search.scores import HandValues, closing_of, hand_value
 from sixtysix.search.strict import Budget
 
@@ -47,13 +47,6 @@ def test_facts_are_the_rule_functions(index: int, rules: ss.Rules) -> None:
         for _ in range(20):
             hand = rng.getrandbits(32) & deck & ~(1 << led)
             assert facts.follow(hand, led) == follow_mask(rules, hand, led, trump, True)
-
-
-def test_the_follow_cache_is_bounded() -> None:
-    facts = search_facts(ss.SCHNAPSEN, 0)
-    for hand in range(FOLLOW_CACHE_SIZE + 10):
-        facts.follow(hand, 9)
-    assert len(facts._follow) <= FOLLOW_CACHE_SIZE
 
 
 def test_lead_order_tries_sure_winners_first() -> None:

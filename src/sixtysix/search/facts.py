@@ -13,14 +13,12 @@ read the same way, from :func:`~sixtysix.score_hand` (:mod:`.scores`).
 from __future__ import annotations
 
 from ..cards import KING_QUEEN, POINTS, exchange_card_index, marriage_value, trick_winner
-from ..legality import exchange_rule, follow_mask, lead_mask, rule_facts
+from ..legality import exchange_rule, lead_mask, rule_facts
 from ..rules import MarriagePendingRedeem, Rules
 from ..state import CloseSnapshot, HandState, Step
+from ._native import follow_chain
 
-__all__ = ["FOLLOW_CACHE_SIZE", "SearchFacts", "search_facts"]
-
-#: Entries kept in each rule set's cache of strict follow masks before it is emptied.
-FOLLOW_CACHE_SIZE = 1 << 16
+__all__ = ["SearchFacts", "search_facts"]
 #: Bit 0 of each suit's run of 8 bits (suit ``s``'s ace is bit ``8 * s``).
 _SUIT_BASE = 0x01010101
 
@@ -63,6 +61,9 @@ class SearchFacts:
         trump: The trump suit.
         points: ``points[card]``: the card points of each card index.
         beats: ``beats[card]``: the cards that win a trick led with ``card``.
+        follow_chains: ``follow_chains[card]``: the strict follow rule to ``card`` as
+            three masks (:func:`~sixtysix.search._native.follow_chain`, probed from
+            :func:`~sixtysix.legality.follow_mask`).
         marriage_points: ``marriage_points[suit]``: what a marriage in ``suit`` counts.
         marriage_leads: ``marriage_leads[suit]``: the cards that may be led after
             marrying ``suit``.
@@ -81,7 +82,6 @@ class SearchFacts:
     """
 
     __slots__ = (
-        "_follow",
         "auto",
         "beats",
         "claim_after_marriage",
@@ -90,6 +90,7 @@ class SearchFacts:
         "exchange_after_close",
         "exchange_card",
         "exchange_in_window",
+        "follow_chains",
         "marriage_leads",
         "marriage_out",
         "marriage_points",
@@ -128,17 +129,16 @@ class SearchFacts:
         ex = self.exchange_card
         self.exchange_after_close = _ClosedTalon(rules, trump, False).allows_exchange(ex)
         self.exchange_in_window = _ClosedTalon(rules, trump, True).allows_exchange(ex)
-        self._follow: dict[int, int] = {}
+        self.follow_chains = tuple(tuple(follow_chain(rules, led, trump)) for led in range(32))
 
     def follow(self, hand: int, led: int) -> int:
-        """The cards of ``hand`` that may follow ``led`` in the strict phase (cached)."""
-        key = hand << 5 | led
-        plays = self._follow.get(key)
-        if plays is None:
-            if len(self._follow) >= FOLLOW_CACHE_SIZE:
-                self._follow.clear()
-            plays = self._follow[key] = follow_mask(self.rules, hand, led, self.trump, True)
-        return plays
+        """The cards of ``hand`` that may follow ``led`` in the strict phase.
+
+        :func:`~sixtysix.legality.follow_mask`'s answer, read off ``follow_chains[led]``
+        (the first of its masks that ``hand`` holds a card of, else any card).
+        """
+        first, second, third = self.follow_chains[led]
+        return hand & first or hand & second or hand & third or hand
 
     def marriages_in(self, hand: int) -> tuple[int, ...]:
         """The suits whose king and queen are both in ``hand``, trumps first."""
