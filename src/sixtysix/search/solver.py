@@ -29,7 +29,6 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Iterable, Mapping
-from typing import Any
 
 import attrs
 
@@ -38,8 +37,13 @@ from ..errors import HiddenCardsError, quote
 from ..moves import Move
 from ..state import HandState, Step
 from . import _native
-from ._core import args_of
+from ._core import NativeArgs, args_of
 from .alphabeta import INF, Searcher, searcher
+from .strict import Table
+
+#: What the native solver returns: the value, the best move's index, the moves' kinds
+#: and arguments, their values (with ``all_moves``) and the nodes searched.
+NativeResult = tuple[int, int, bytes, bytes, bytes, int]
 
 __all__ = [
     "DEFAULT_TABLE_SIZE",
@@ -90,7 +94,7 @@ class Solution:
     _max_nodes: int | None = attrs.field(default=None, repr=False, eq=False, alias="max_nodes")
     _line: list[tuple[Move, ...]] = attrs.field(factory=list, repr=False, eq=False)
     _values: list[Mapping[Move, int]] = attrs.field(factory=list, repr=False, eq=False)
-    _warm: list[dict[Any, Any]] = attrs.field(factory=list, repr=False, eq=False, alias="warm")
+    _warm: list[Table] = attrs.field(factory=list, repr=False, eq=False, alias="warm")
 
     @property
     def move_values(self) -> Mapping[Move, int]:
@@ -216,7 +220,7 @@ def all_move_values(
     table_size: int = DEFAULT_TABLE_SIZE,
     max_nodes: int | None = None,
     value: int | None = None,
-    table: dict[Any, Any] | None = None,
+    table: Table | None = None,
 ) -> dict[Move, int]:
     """The exact value of every legal move of ``state`` (not finished), in one table.
 
@@ -233,7 +237,7 @@ def counted_move_values(
     max_nodes: int | None,
     *,
     value: int | None = None,
-    table: dict[Any, Any] | None = None,
+    table: Table | None = None,
 ) -> tuple[dict[Move, int], int]:
     """:func:`all_move_values`, and the positions the search visited."""
     native = _native.solver()
@@ -296,7 +300,7 @@ def _principal_line(solution: Solution) -> tuple[Move, ...]:
 
 
 def _native_solution(
-    state: HandState, result: Any, max_nodes: int | None, table_size: int
+    state: HandState, result: NativeResult, max_nodes: int | None, table_size: int
 ) -> Solution:
     """The :class:`Solution` of a native result (value, best, kinds, args, values, nodes)."""
     return Solution(
@@ -336,7 +340,7 @@ def solve_many(
     if native is None:
         return [solve(state, max_nodes, table_size) for state in checked]
     out: list[Solution | None] = [None] * len(checked)
-    items: list[tuple[Any, tuple[Any, ...]]] = []
+    items: list[tuple[object, NativeArgs]] = []
     where: list[int] = []
     for i, state in enumerate(checked):
         if state.step is Step.OVER:

@@ -19,7 +19,17 @@ from ..state import HandState
 from .facts import SearchFacts
 from .scores import TARGET, Closing, HandValues, Pair, closing_of
 
-__all__ = ["INF", "NO_LIMIT", "Budget", "Marriage", "Probe", "TrickSearch", "Tricks", "tricks_of"]
+__all__ = [
+    "INF",
+    "NO_LIMIT",
+    "Budget",
+    "Marriage",
+    "Probe",
+    "Table",
+    "TrickSearch",
+    "Tricks",
+    "tricks_of",
+]
 
 #: A value no search result reaches (values are game points, at most 3).
 INF = 100
@@ -77,6 +87,9 @@ class Marriage(NamedTuple):
     pending: Pair
 
 
+#: A transposition table: position (a :class:`Tricks`, or a
+#: :func:`~sixtysix.search.position_key`) -> :data:`Entry`.
+Table = dict[object, Entry]
 #: What a transposition table entry tells a search (:meth:`Budget.look_up`): the value
 #: when the entry settles the search (else ``None``), the window narrowed by the
 #: entry, and the entry, if there is one.
@@ -95,7 +108,7 @@ class Budget:
         """An empty table, no nodes counted, no limit."""
         self.nodes = 0
         self.limit = NO_LIMIT
-        self.table: dict[object, Entry] = {}
+        self.table: Table = {}
         self.table_size = 1 << 20
 
     def reset(self, max_nodes: int | None, table_size: int) -> None:
