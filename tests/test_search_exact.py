@@ -212,7 +212,7 @@ def test_solve_matches_brute_force_with_mixed_scoring(index: int) -> None:
 
 def check_windows(state: ss.HandState, rng: random.Random) -> None:
     """Every window search of the core is a correct fail-soft bound of the brute force."""
-    from sixtysix.search.alphabeta import searcher
+    from sixtysix.search._alphabeta import searcher
 
     mover = state.to_move
     assert mover is not None

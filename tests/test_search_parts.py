@@ -1,7 +1,7 @@
 """The parts of the pure-Python search: its rule facts, hand values and both searches.
 
 The facts are checked against the rule functions they are derived from, the hand
-values against :func:`~sixtysix.score_hand`, and the search of :mod:`.alphabeta` (with
+values against :func:`~sixtysix.score_hand`, and the search of :mod:`._alphabeta` (with
 the strict-phase search it hands over to) against the brute force of
 ``tests/test_search_exact.py``, with full and narrow windows.
 """
@@ -24,10 +24,10 @@ from tests.test_search_exact import (
 import sixtysix as ss
 from sixtysix.cards import trick_winner
 from sixtysix.legality import exchange_rule, follow_mask
-from sixtysix.search.alphabeta import INF, searcher
-from sixtysix.search.facts import search_facts
-from sixtysix.search.scores import HandValues, closing_of, hand_value
-from sixtysix.search.strict import Budget
+from sixtysix.search._alphabeta import INF, searcher
+from sixtysix.search._facts import search_facts
+from sixtysix.search._scores import HandValues, closing_of, hand_value
+from sixtysix.search._strict import Budget
 
 
 @pytest.mark.parametrize(("index", "rules"), list(enumerate(ALL_RULES)), ids=RULE_IDS)
@@ -132,7 +132,8 @@ def test_search_matches_the_brute_force_with_mixed_scoring(index: int) -> None:
 
 def test_full_caches_start_again(monkeypatch: pytest.MonkeyPatch) -> None:
     """Bounded caches (values, snapshots, card lists) empty themselves and stay exact."""
-    from sixtysix.search import scores, strict
+    from sixtysix.search import _scores as scores
+    from sixtysix.search import _strict as strict
 
     monkeypatch.setattr(scores, "VALUE_CACHE_SIZE", 3)
     monkeypatch.setattr(strict, "CARD_LISTS_SIZE", 3)

@@ -13,8 +13,8 @@ from ..errors import SixtySixError
 from ..moves import CLAIM, Move
 from ..observe import PlayerView, determinize, observe
 from ..rules import CloserBeaten
+from ..search._scores import MAX_VALUE, hand_value
 from ..search.evaluate import rollout_value
-from ..search.scores import MAX_VALUE, hand_value
 from ..search.solver import solve
 from ..state import HandState, Step
 from ._known import all_known

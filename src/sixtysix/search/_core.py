@@ -17,8 +17,8 @@ the future, in this order (what ``sixtysix_native._solver`` reads; docs/native_s
     tm   the marriage suit declared in this leading turn, or -1
     tc   1 if the leader closed during this leading turn, else 0
 
-The pure-Python search (:mod:`.alphabeta`) does not use this layout; it shares
-:func:`norm_snapshot`, to key the values of closed hands (:func:`.scores.closing_of`).
+The pure-Python search (:mod:`._alphabeta`) does not use this layout; it shares
+:func:`norm_snapshot`, to key the values of closed hands (:func:`._scores.closing_of`).
 """
 
 from __future__ import annotations

@@ -27,7 +27,7 @@ from ..errors import SearchLimitError
 from ..observe import observe
 from ..state import HandState, Step
 from . import _native
-from .alphabeta import INF, NO_LIMIT, Searcher, searcher
+from ._alphabeta import INF, NO_LIMIT, Searcher, searcher
 from .solver import all_move_values, counted_move_values, solve
 
 if TYPE_CHECKING:

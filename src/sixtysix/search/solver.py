@@ -37,9 +37,9 @@ from ..errors import HiddenCardsError, quote
 from ..moves import Move
 from ..state import HandState, Step
 from . import _native
+from ._alphabeta import INF, Searcher, searcher
 from ._core import NativeArgs, args_of
-from .alphabeta import INF, Searcher, searcher
-from .strict import Table
+from ._strict import Table
 
 #: What the native solver returns: the value, the best move's index, the moves' kinds
 #: and arguments, their values (with ``all_moves``) and the nodes searched.

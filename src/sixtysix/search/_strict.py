@@ -6,8 +6,8 @@ claims (§2.4), the follower plays a card the follow rule allows, the winner lea
 next. :class:`Tricks` holds such a position at a lead as a few ints and pairs, and
 :class:`TrickSearch` values it: the value, in game points, for the leader (negamax,
 fail-soft), with a transposition table and the bounds of
-:meth:`~.scores.HandValues.most_won`. Every rule comes from :mod:`.facts` and
-:mod:`.scores`.
+:meth:`~._scores.HandValues.most_won`. Every rule comes from :mod:`._facts` and
+:mod:`._scores`.
 """
 
 from __future__ import annotations
@@ -16,8 +16,8 @@ from typing import NamedTuple
 
 from ..errors import SearchLimitError
 from ..state import HandState
-from .facts import SearchFacts
-from .scores import TARGET, Closing, HandValues, Pair, closing_of
+from ._facts import SearchFacts
+from ._scores import TARGET, Closing, HandValues, Pair, closing_of
 
 __all__ = [
     "INF",

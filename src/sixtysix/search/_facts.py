@@ -7,7 +7,7 @@ trick), :func:`~sixtysix.legality.follow_mask` and :func:`~sixtysix.legality.lea
 (which cards may be played), :func:`~sixtysix.legality.exchange_rule` and the
 :class:`~sixtysix.legality.RuleFacts` tables (exchanges, claims, marriages),
 :func:`~sixtysix.cards.marriage_value` and :data:`~sixtysix.cards.POINTS`. Scoring is
-read the same way, from :func:`~sixtysix.score_hand` (:mod:`.scores`).
+read the same way, from :func:`~sixtysix.score_hand` (:mod:`._scores`).
 """
 
 from __future__ import annotations

@@ -7,7 +7,7 @@ is open (draws, exchanges, closing, the decision after a trick) it searches the
 engine's own moves, :func:`~sixtysix.legal_moves` and :func:`~sixtysix.apply_move`, and
 keys its table with :func:`~sixtysix.search.position_key`; a finished hand is scored by
 :func:`~sixtysix.score_hand`. Once only tricks are left it hands the position to the
-bitmask search of :mod:`.strict`. The tests check both against a brute force over
+bitmask search of :mod:`._strict`. The tests check both against a brute force over
 the public API.
 """
 
@@ -17,10 +17,10 @@ from ..engine import apply_move, legal_moves
 from ..moves import Move, Play
 from ..rules import Rules
 from ..state import HandState, Step
-from .facts import search_facts
+from ._facts import search_facts
+from ._scores import HandValues, hand_value
+from ._strict import INF, NO_LIMIT, Budget, TrickSearch, stored_bound, tricks_of
 from .key import position_key
-from .scores import HandValues, hand_value
-from .strict import INF, NO_LIMIT, Budget, TrickSearch, stored_bound, tricks_of
 
 __all__ = ["INF", "NO_LIMIT", "Searcher", "searcher"]
 
