@@ -195,38 +195,41 @@ SCORING_FIELDS: dict[str, list[Any]] = {
 }
 
 
+def mixed_scoring(base: ss.Rules, rng: random.Random) -> ss.Rules:
+    """``base`` with a random value of every scoring field and of the claim mode."""
+    changes: dict[str, Any] = {name: rng.choice(values) for name, values in SCORING_FIELDS.items()}
+    return attrs.evolve(base, claim_mode=rng.choice(list(ss.ClaimMode)), **changes)
+
+
 @pytest.mark.parametrize("index", range(24))
 def test_solve_matches_brute_force_with_mixed_scoring(index: int) -> None:
     """Random mixes of the scoring rules (not only the presets' own combinations)."""
     rng = random.Random(900 + index)
-    base = list(ss.PRESETS.values())[index % len(ss.PRESETS)]
-    changes: dict[str, Any] = {name: rng.choice(values) for name, values in SCORING_FIELDS.items()}
-    variant = attrs.evolve(base, claim_mode=rng.choice(list(ss.ClaimMode)), **changes)
+    variant = mixed_scoring(list(ss.PRESETS.values())[index % len(ss.PRESETS)], rng)
     for state in sample_positions(variant, 80, seed=index, limit=10):
         check(state)
 
 
 def check_windows(state: ss.HandState, rng: random.Random) -> None:
     """Every window search of the core is a correct fail-soft bound of the brute force."""
-    from sixtysix.search._core import compiled
-    from sixtysix.search.solver import _value_of
+    from sixtysix.search._alphabeta import searcher
 
     mover = state.to_move
     assert mover is not None
-    core = compiled(state.rules, state.trump)
+    search = searcher(state.rules, state.trump)
     truth = brute(state, mover)
     for _ in range(6):
         alpha = rng.randint(-4, 3)
         beta = rng.randint(alpha + 1, 4)
-        core.reset(None, 1 << 20)
-        found = _value_of(core, state, mover, alpha, beta)
+        search.reset(None, 1 << 20)
+        found = search.value_for(state, mover, alpha, beta)
         if found <= alpha:
             assert truth <= found, (state, alpha, beta, found, truth)
         elif found >= beta:
             assert truth >= found, (state, alpha, beta, found, truth)
         else:
             assert truth == found, (state, alpha, beta, found, truth)
-    core.table = {}
+    search.budget.table = {}
 
 
 WINDOW_BASES = [*ss.PRESETS.values(), *D32_RULES]
@@ -236,9 +239,7 @@ WINDOW_BASES = [*ss.PRESETS.values(), *D32_RULES]
 def test_window_searches_bound_the_brute_force(index: int) -> None:
     """Narrow windows, where the solver's bounds cut the search, under mixed scoring."""
     rng = random.Random(1900 + index)
-    base = WINDOW_BASES[index % len(WINDOW_BASES)]
-    changes: dict[str, Any] = {name: rng.choice(values) for name, values in SCORING_FIELDS.items()}
-    variant = attrs.evolve(base, claim_mode=rng.choice(list(ss.ClaimMode)), **changes)
+    variant = mixed_scoring(WINDOW_BASES[index % len(WINDOW_BASES)], rng)
     for state in sample_positions(variant, 60, seed=index, limit=10):
         check_windows(state, rng)
     # Early closes with small hands: closers short of the schneider line, opponents

@@ -14,6 +14,7 @@ from __future__ import annotations
 import random
 import threading
 from collections.abc import Iterator
+from typing import Any
 
 import attrs
 import pytest
@@ -356,7 +357,7 @@ def test_bad_positions(index: int, value: object, match: str) -> None:
     solver = _native._SOLVER
     assert solver is not None
     state = ss.new_hand(ss.CLASSIC_66, seed=2)
-    args = list(args_of(state))
+    args: list[Any] = list(args_of(state))
     if index == 5 and value == (1, 1):
         card = (args[3] & -args[3]).bit_length() - 1
         value = (card, card)

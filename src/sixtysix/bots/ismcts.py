@@ -12,7 +12,7 @@ from ..engine import apply_move, legal_moves
 from ..moves import CLAIM, Move
 from ..observe import PlayerView, determinize, observe
 from ..rules import CloserBeaten
-from ..search._core import MAX_VALUE, terminal_value
+from ..search._scores import MAX_VALUE, hand_value
 from ..search.evaluate import rollout_value
 from ..search.solver import solve
 from ..state import HandState, Step
@@ -138,10 +138,7 @@ class IsmctsBot(BotBase[PlayerView, Move]):
             node = node.children[chosen]
             state = apply_move(state, chosen)
             path.append(node)
-        if state.step is Step.OVER:
-            v0 = terminal_value(state.rules, state)
-        else:
-            v0 = rollout_value(state, 0)
+        v0 = hand_value(state) if state.step is Step.OVER else rollout_value(state, 0)
         reward = v0 / MAX_VALUE
         for n in path:
             n.visits += 1

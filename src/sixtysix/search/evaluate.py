@@ -26,8 +26,9 @@ from ..engine import apply_move, legal_moves
 from ..errors import SearchLimitError
 from ..observe import observe
 from ..state import HandState, Step
-from ._core import NO_LIMIT, Core, compiled
-from .solver import _exact, all_move_values
+from . import _native
+from ._alphabeta import INF, NO_LIMIT, Searcher, searcher
+from .solver import all_move_values, counted_move_values, solve
 
 if TYPE_CHECKING:
     from ..bots import Bot
@@ -40,7 +41,7 @@ BOT_TABLE_SIZE = 100_000
 #: to playouts.
 EXACT_OPEN_NODES = 5_000
 _RULE_BOT = RuleBot()
-_warm: Core | None = None
+_warm: Searcher | None = None
 _RNG = random.Random(0)
 
 
@@ -49,7 +50,8 @@ def exact_value(state: HandState, seat: int, table_size: int = BOT_TABLE_SIZE) -
 
     Cheaper than :func:`~sixtysix.search.solve`: only the position's value is searched,
     not every move's, and the transposition table is kept from one call to the next
-    while the rules and the trump suit stay the same (bounded by ``table_size``).
+    while the rules and the trump suit stay the same (bounded by ``table_size``). With
+    the native solver built it is :func:`~sixtysix.search.solve`'s value.
 
     >>> from sixtysix import CLASSIC_66, Close, new_hand, apply_move
     >>> closed = apply_move(new_hand(CLASSIC_66, seed=1), Close())
@@ -57,18 +59,21 @@ def exact_value(state: HandState, seat: int, table_size: int = BOT_TABLE_SIZE) -
     True
     """
     global _warm
-    core = compiled(state.rules, state.trump)
-    if _warm is not core:
+    if state.step is not Step.OVER and _native.solver() is not None:
+        value = solve(state, table_size=table_size).value
+        return value if state.to_move == seat else -value
+    found = searcher(state.rules, state.trump)
+    if _warm is not found:
         # One warm table at a time: entries stay valid for the same rules and trump.
         if _warm is not None:
-            _warm.table = {}
-        core.reset(None, table_size)
-        _warm = core
+            _warm.budget.table = {}
+        found.reset(None, table_size)
+        _warm = found
     else:
-        core.nodes = 0
-        core.limit = NO_LIMIT
-        core.table_size = table_size
-    return _exact(core, state, seat)
+        found.budget.nodes = 0
+        found.budget.limit = NO_LIMIT
+        found.budget.table_size = table_size
+    return found.value_for(state, seat, -INF, INF)
 
 
 def rollout_value(
@@ -137,11 +142,11 @@ def world_values(
     spent = 0
     if len(state.talon) <= exact_talon:
         try:
-            values = all_move_values(state, BOT_TABLE_SIZE, max_nodes)
+            values, nodes = counted_move_values(state, BOT_TABLE_SIZE, max_nodes)
         except SearchLimitError:
             spent = max_nodes + 1
         else:
-            return [float(v) for v in values.values()], compiled(state.rules, state.trump).nodes
+            return [float(v) for v in values.values()], nodes
     seat = state.to_move
     assert seat is not None
     return [

@@ -29,19 +29,30 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Iterable, Mapping
-from typing import Any
 
 import attrs
 
-from ..cards import Card
 from ..engine import apply_move, legal_moves
 from ..errors import HiddenCardsError, quote
-from ..moves import Claim, Move, Play
+from ..moves import Move
 from ..state import HandState, Step
 from . import _native
-from ._core import INF, args_of, compiled, terminal_value
+from ._alphabeta import INF, Searcher, searcher
+from ._core import NativeArgs, args_of
+from ._strict import Table
 
-__all__ = ["DEFAULT_TABLE_SIZE", "Solution", "all_move_values", "solve", "solve_many"]
+#: What the native solver returns: the value, the best move's index, the moves' kinds
+#: and arguments, their values (with ``all_moves``) and the nodes searched.
+NativeResult = tuple[int, int, bytes, bytes, bytes, int]
+
+__all__ = [
+    "DEFAULT_TABLE_SIZE",
+    "Solution",
+    "all_move_values",
+    "counted_move_values",
+    "solve",
+    "solve_many",
+]
 
 #: The default bound on the transposition table: entries kept before it is emptied
 #: (about 250 bytes each, so the default stays well under 1 GB).
@@ -83,7 +94,7 @@ class Solution:
     _max_nodes: int | None = attrs.field(default=None, repr=False, eq=False, alias="max_nodes")
     _line: list[tuple[Move, ...]] = attrs.field(factory=list, repr=False, eq=False)
     _values: list[Mapping[Move, int]] = attrs.field(factory=list, repr=False, eq=False)
-    _warm: list[dict[Any, Any]] = attrs.field(factory=list, repr=False, eq=False, alias="warm")
+    _warm: list[Table] = attrs.field(factory=list, repr=False, eq=False, alias="warm")
 
     @property
     def move_values(self) -> Mapping[Move, int]:
@@ -119,46 +130,33 @@ class Solution:
         return self._line[0]
 
 
-def _cool(core: Any) -> None:
-    """Forget the bots' warm table if it belongs to ``core`` (solve starts afresh)."""
+def _cool(found: Searcher) -> None:
+    """Forget the bots' warm table if it belongs to ``found`` (solve starts afresh)."""
     # (sys.modules, not an import: this runs on every solve, and a module that is not
     # loaded yet has no warm table)
     evaluate = sys.modules.get(_EVALUATE)
-    if evaluate is not None and getattr(evaluate, "_warm", None) is core:
+    if evaluate is not None and getattr(evaluate, "_warm", None) is found:
         evaluate._warm = None  # type: ignore[attr-defined]
+
+
+def _searcher_for(state: HandState, max_nodes: int | None, table_size: int) -> Searcher:
+    """The searcher of ``state``'s rules and trump, reset for a new search."""
+    found = searcher(state.rules, state.trump)
+    _cool(found)
+    found.reset(max_nodes, max(int(table_size), 1))
+    return found
 
 
 def _check(state: object) -> HandState:
     if type(state) is HandState:
         return state
-    from ..observe import PlayerView
-
-    if isinstance(state, PlayerView):
+    if hasattr(state, "hand_mask"):  # a seat's view: it holds only that seat's hand
         raise HiddenCardsError(
             "solve needs every card, but a PlayerView hides the opponent's hand and the "
             "talon: determinize it first (sixtysix.determinize(view, rng)) and solve the "
             "sample, or use sixtysix.search.analyse(view, rng)"
         )
     raise HiddenCardsError(f"solve needs a HandState, not {quote(state)}")
-
-
-def _value_of(core: Any, state: HandState, mover: int, alpha: int, beta: int) -> int:
-    """The value of ``state`` for ``mover`` (window in ``mover``'s terms)."""
-    if state.step is Step.OVER:
-        v0 = terminal_value(state.rules, state)
-        return v0 if mover == 0 else -v0
-    child_mover = state.to_move
-    if child_mover == mover:
-        return int(core.search(*args_of(state), alpha, beta))
-    return -int(core.search(*args_of(state), -beta, -alpha))
-
-
-def _exact(core: Any, state: HandState, mover: int) -> int:
-    """The exact value of ``state`` for ``mover`` (a full-window search)."""
-    if state.step is Step.OVER:
-        v0 = terminal_value(state.rules, state)
-        return v0 if mover == 0 else -v0
-    return _value_of(core, state, mover, -INF, INF)
 
 
 def solve(
@@ -194,62 +192,26 @@ def solve(
         spec = _native.native_spec(state.rules, state.trump)
         result = _native.run(native.solve, spec, args_of(state), max_nodes, int(table_size), False)
         return _native_solution(state, result, max_nodes, table_size)
-    core = compiled(state.rules, state.trump)
-    _cool(core)
     table_size = max(int(table_size), 1)
-    core.reset(max_nodes, table_size)
+    found = _searcher_for(state, max_nodes, table_size)
     mover = state.to_move
     assert mover is not None
-    best: Move | None = None
-    # The value first. A strict-phase root searches its cards in legal order, which
-    # tells the best move itself; else the first legal move that reaches the value is
-    # found by trying each with a null window (value - 1, value), which the table from
-    # the first search makes cheap (ties keep legal_moves order).
-    args = args_of(state)
-    best_value, root_best = core.root(*args, -INF, INF)
-    lead = args[0] == 0 and args[16] < 0
-    # (a root that told its best move has no marriage to declare: the move is the
-    # claim or the play of that card, equal to the one legal_moves lists)
-    if root_best >= 0:
-        best = Play(Card.from_index(root_best))
-    elif root_best == -1:
-        best = Claim()
-    for move in () if best is not None else legal_moves(state):
-        if type(move) is Claim:
-            # A claim ends the hand: its value is the score now.
-            c0, c1, m0, m1, w0, w1 = args[8], args[9], args[10], args[11], args[14], args[15]
-            v0 = core.terminal(mover, False, args[6], args[7], c0, c1, m0, m1, w0, w1)
-            value = v0 if mover == 0 else -v0
-        elif lead and type(move) is Play:
-            card = move.card.index
-            h0, h1 = args[3], args[4]
-            if mover == 0:
-                h0 ^= 1 << card
-            else:
-                h1 ^= 1 << card
-            follower = core.search(
-                1, mover, card, h0, h1, *args[5:16], -1, 0, -best_value, 1 - best_value
-            )
-            value = -int(follower)
-        else:
-            value = _value_of(core, apply_move(state, move), mover, best_value - 1, best_value)
-        if value >= best_value:
-            best = move
-            break
-    assert best is not None, "no move reaches the solved value"
-    nodes = core.nodes
+    # The value first; then the first legal move that reaches it, each tried with a
+    # null window (value - 1, value), which the table of the first search makes cheap.
+    value = found.value(state, -INF, INF)
+    best = list(found.move_values(state, value - 1, value, stop_at=value))[-1]
     # A small table is kept for move_values, which then starts from what is known.
-    warm = [core.table] if len(core.table) <= WARM_TABLE_SIZE else []
-    core.table = {}
+    table = found.budget.table
+    found.budget.table = {}
     return Solution(
-        best_value,
+        value,
         None,
         best,
-        nodes,
+        found.budget.nodes,
         root=state,
         table_size=table_size,
         max_nodes=max_nodes,
-        warm=warm,
+        warm=[table] if len(table) <= WARM_TABLE_SIZE else [],
     )
 
 
@@ -258,7 +220,7 @@ def all_move_values(
     table_size: int = DEFAULT_TABLE_SIZE,
     max_nodes: int | None = None,
     value: int | None = None,
-    table: dict[Any, Any] | None = None,
+    table: Table | None = None,
 ) -> dict[Move, int]:
     """The exact value of every legal move of ``state`` (not finished), in one table.
 
@@ -266,6 +228,18 @@ def all_move_values(
     above it; ``table`` is a transposition table of an earlier search of the same rules
     and trump to start from.
     """
+    return counted_move_values(state, table_size, max_nodes, value=value, table=table)[0]
+
+
+def counted_move_values(
+    state: HandState,
+    table_size: int,
+    max_nodes: int | None,
+    *,
+    value: int | None = None,
+    table: Table | None = None,
+) -> tuple[dict[Move, int], int]:
+    """:func:`all_move_values`, and the positions the search visited."""
     native = _native.solver()
     if native is not None:
         spec = _native.native_spec(state.rules, state.trump)
@@ -273,20 +247,14 @@ def all_move_values(
         moves = legal_moves(state)
         # (the native solver lists the moves itself, in the same order)
         assert moves == _native.moves_of(result[2], result[3]), "native moves differ"
-        return dict(zip(moves, memoryview(result[4]).cast("b"), strict=True))
-    core = compiled(state.rules, state.trump)
-    _cool(core)
-    core.reset(max_nodes, max(int(table_size), 1))
+        return dict(zip(moves, memoryview(result[4]).cast("b"), strict=True)), result[5]
+    found = _searcher_for(state, max_nodes, table_size)
     if table is not None:
-        core.table = table
-    mover = state.to_move
-    assert mover is not None
+        found.budget.table = table
     beta = INF if value is None else value + 1
-    values: dict[Move, int] = {}
-    for move in legal_moves(state):
-        values[move] = _value_of(core, apply_move(state, move), mover, -INF, beta)
-    core.table = {}
-    return values
+    values = found.move_values(state, -INF, beta)
+    found.budget.table = {}
+    return values, found.budget.nodes
 
 
 def _principal_line(solution: Solution) -> tuple[Move, ...]:
@@ -306,9 +274,7 @@ def _principal_line(solution: Solution) -> tuple[Move, ...]:
             moves.append(_native.move_at(result[2], result[3], result[1]))
             state = apply_move(state, moves[-1])
         return tuple(moves)
-    core = compiled(state.rules, state.trump)
-    _cool(core)
-    core.reset(None, solution._table_size)
+    found = _searcher_for(state, None, solution._table_size)
     line: list[Move] = []
     mover = state.to_move
     assert mover is not None
@@ -320,7 +286,7 @@ def _principal_line(solution: Solution) -> tuple[Move, ...]:
         chosen: tuple[Move, HandState] | None = None
         for move in legal_moves(state):
             child = apply_move(state, move)
-            if _value_of(core, child, mover, target - 1, target + 1) == target:
+            if found.value_for(child, mover, target - 1, target + 1) == target:
                 chosen = (move, child)
                 break
         assert chosen is not None, "no move keeps the solved value"
@@ -329,12 +295,12 @@ def _principal_line(solution: Solution) -> tuple[Move, ...]:
         next_mover = state.to_move
         if next_mover is not None and next_mover != mover:
             target = -target
-    core.table = {}
+    found.budget.table = {}
     return tuple(line)
 
 
 def _native_solution(
-    state: HandState, result: Any, max_nodes: int | None, table_size: int
+    state: HandState, result: NativeResult, max_nodes: int | None, table_size: int
 ) -> Solution:
     """The :class:`Solution` of a native result (value, best, kinds, args, values, nodes)."""
     return Solution(
@@ -374,7 +340,7 @@ def solve_many(
     if native is None:
         return [solve(state, max_nodes, table_size) for state in checked]
     out: list[Solution | None] = [None] * len(checked)
-    items: list[tuple[Any, tuple[Any, ...]]] = []
+    items: list[tuple[object, NativeArgs]] = []
     where: list[int] = []
     for i, state in enumerate(checked):
         if state.step is Step.OVER:
