@@ -50,7 +50,7 @@ EXTENSIONS = [
     # The exact solver (sixtysix.search.solve and solve_many).
     _extension(
         "sixtysix_native._solver",
-        ["src/sixtysix_native/_solvermodule.c", "src/solver.c"],
+        ["src/sixtysix_native/_solvermodule.c", "src/solver.c", "src/rulebot.c"],
     ),
 ]
 
