@@ -756,3 +756,95 @@ def test_state_tuple_of_a_closed_hand() -> None:
         snap.opponent_card_points,
         snap.opponent_marriages,
     )
+
+
+# --------------------------------------------------------------------------- the RuleBot policy
+
+
+def test_rulebot_policy_python_is_rulebot() -> None:
+    """The pure-Python ``rulebot`` policy is RuleBot in both seats on the seed's deal."""
+    import random
+
+    from sixtysix import RuleBot, observe
+
+    bot = RuleBot()
+    results = native.playouts(SCHNAPSEN, range(20), policy="rulebot", backend="python", dealer=1)
+    for seed in range(20):
+        state = native.deal(SCHNAPSEN, seed, dealer=1)
+        moves = 0
+        while not state.is_over:
+            mover = state.to_move
+            assert mover is not None
+            state = apply_move(state, bot.choose(observe(state, mover), random.Random(5)))
+            moves += 1
+        assert results[seed] == score_hand(state)
+        assert results.moves[seed] == moves
+
+
+@needs_native
+@pytest.mark.parametrize("name", sorted(RULE_SETS))
+def test_rulebot_policy_native_matches_python(name: str) -> None:
+    """The C port of RuleBot plays every hand as RuleBot, move for move (same results)."""
+    rules = RULE_SETS[name]
+    seeds = range(150)
+    for dealer in (0, 1):
+        python = native.playouts(rules, seeds, policy="rulebot", backend="python", dealer=dealer)
+        assert python == native.playouts(
+            rules, seeds, policy="rulebot", backend="native", dealer=dealer
+        )
+
+
+@needs_native
+@settings(max_examples=examples(40))
+@given(rules=sst.house_rules(), seed=st.integers(0, (1 << 64) - 1))
+def test_rulebot_policy_native_matches_python_house_rules(rules: Rules, seed: int) -> None:
+    seeds = [seed, seed ^ 1, seed ^ 2]
+    assert native.playouts(rules, seeds, policy="rulebot", backend="python") == (
+        native.playouts(rules, seeds, policy="rulebot", backend="native")
+    )
+
+
+@needs_native
+@settings(max_examples=examples(80))
+@given(state=sst.reachable_states(sst.rules(), claims=False))
+def test_rulebot_policy_native_matches_python_from_states(state: Any) -> None:
+    """From any reachable state (strict tricks already played, marriages declared...)."""
+    py = native.playouts_from(state, [1], policy="rulebot", backend="python")
+    assert py == native.playouts_from(state, [1], policy="rulebot", backend="native")
+
+
+@needs_native
+def test_rulebot_policy_from_mid_hand_states() -> None:
+    """Strict-phase starts: the inferences made before the start reach the C bot."""
+    import random
+
+    rng = random.Random(3)
+    checked = 0
+    for name in ("SCHNAPSEN", "CLASSIC_66", "SANTASE"):
+        rules = PRESETS[name]
+        for seed in range(60):
+            state = native.deal(rules, seed)
+            for _ in range(rng.randrange(4, 20)):
+                if state.is_over:
+                    break
+                state = apply_move(state, rng.choice(legal_moves(state)))
+            if state.is_over:
+                continue
+            py = native.playouts_from(state, [seed], policy="rulebot", backend="python")
+            assert py == native.playouts_from(state, [seed], policy="rulebot", backend="native")
+            checked += 1
+    assert checked > 60
+
+
+@needs_native
+def test_bad_bot_facts_for_the_core() -> None:
+    core = _core()
+    capsule = core.compile(native.rule_tables(SCHNAPSEN))
+    seeds = array("Q", [1]).tobytes()
+    with pytest.raises(TypeError):
+        core.playouts(capsule, seeds, 0, None, True, [0] * 8)
+    with pytest.raises(TypeError):
+        core.playouts(capsule, seeds, 0, None, True, (0, 1))
+    for bad in ((256, 0, -1, 0, 0, 0, 0, 0), (0, 40, -1, 0, 0, 0, 0, 0), (0, 0, 2, 0, 0, 0, 0, 0)):
+        with pytest.raises(ValueError, match="bot facts out of range"):
+            core.playouts(capsule, seeds, 0, None, True, bad)
