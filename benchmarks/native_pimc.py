@@ -16,7 +16,9 @@ Run from a clone with both distributions installed (``pip install -e '.[dev]' -e
    deals per preset (each hand played twice with the seats swapped; deal ``i`` has
    dealer ``i % 2``), with the 95% interval of the net game points per hand (each
    duplicate deal one sample, as ``benchmarks/strength.py``). The pure-Python bot sets
-   ``SIXTYSIX_PUREPYTHON=1`` while it decides.
+   ``SIXTYSIX_PUREPYTHON=1`` while it decides. With ``--fill`` both sample until the
+   time is up (``min_worlds = worlds``); otherwise they stop early once the choice is
+   settled, which the native bot reaches sooner.
 """
 
 from __future__ import annotations
@@ -30,7 +32,7 @@ import time
 from typing import Any
 
 import attrs
-from strength import ratio_interval
+from strength import _play_hand_deal, _Timed, ratio_interval
 
 import sixtysix as ss
 import sixtysix.bots.pimc as pimc
@@ -118,31 +120,12 @@ def worlds_per_second(hands: int) -> None:
 
 
 def duplicate(rules: ss.Rules, bot: Any, other: Any, deals: int, seed: str) -> str:
-    nets: list[int] = []
-    times: list[float] = []
-
-    class Timed:
-        def choose(self, view: ss.PlayerView, rng: random.Random) -> ss.Move:
-            start = time.perf_counter()
-            move = bot.choose(view, rng)
-            times.append(time.perf_counter() - start)
-            return move  # type: ignore[no-any-return]
-
-    timed = Timed()
-    for index in range(deals):
-        net = 0
-        for seat in (0, 1):
-            players = (timed, other) if seat == 0 else (other, timed)
-            record = ss.play_hand(rules, *players, seed=f"{seed}-{index}", dealer=index % 2)
-            result = record.result
-            assert result is not None
-            if result.winner is not None:
-                net += result.game_points if result.winner == seat else -result.game_points
-        nets.append(net)
+    timed = _Timed(bot)
+    nets = [_play_hand_deal(rules, timed, other, i, seed)["net"] for i in range(deals)]
     gp, lo, hi = ratio_interval(nets, [2] * len(nets))
     return (
         f"net {gp:+.3f} game points/hand [95% CI {lo:+.3f}, {hi:+.3f}] over {deals} "
-        f"duplicate hand deals; move time median {statistics.median(times) * 1000:.0f} ms"
+        f"duplicate hand deals; move time median {statistics.median(timed.times) * 1000:.0f} ms"
     )
 
 
@@ -152,6 +135,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--deals", type=int, default=300)
     parser.add_argument("--time", type=float, default=0.02, help="seconds per move")
     parser.add_argument("--presets", nargs="*", default=["SCHNAPSEN"])
+    parser.add_argument(
+        "--fill",
+        action="store_true",
+        help="min_worlds = worlds: sample until the time is up (no early stop)",
+    )
     parser.add_argument("--skip-worlds", action="store_true")
     parser.add_argument("--skip-strength", action="store_true")
     args = parser.parse_args(argv)
@@ -162,7 +150,9 @@ def main(argv: list[str] | None = None) -> int:
         worlds_per_second(args.hands)
     if args.skip_strength:
         return 0
-    timed = ss.PimcBot(worlds=1_000_000, time_limit=args.time)
+    timed = ss.PimcBot(
+        worlds=1_000_000, time_limit=args.time, min_worlds=1_000_000 if args.fill else 16
+    )
     native, pure, rule = timed, Pure(timed), ss.RuleBot()
     print(f"strength at {args.time * 1000:.0f} ms per move: {timed!r}", flush=True)
     for name in args.presets:

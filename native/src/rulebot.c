@@ -81,6 +81,24 @@ static int future(const facts *f, int card)
 
 static int keep_value(const facts *f, int card) { return f->r->points[card] + future(f, card); }
 
+/* The card of cards that the bot would least rather keep: min by (keep_value, -c)
+ * (ties: the highest index), or with low_ties by (keep_value, c). */
+static int least_kept(const facts *f, uint32_t cards, int low_ties)
+{
+    int c, best = -1, bk = 0;
+    for (c = 0; c < 32; c++) {
+        int k;
+        if (!(cards >> c & 1u))
+            continue;
+        k = keep_value(f, c);
+        if (best < 0 || k < bk || (k == bk && !low_ties)) {
+            best = c;
+            bk = k;
+        }
+    }
+    return best;
+}
+
 static int lead_bonus(const facts *f)
 {
     int suit, bonus = 2 + f->v->pending[f->v->seat] / 2;
@@ -159,21 +177,8 @@ static int lead_card(const facts *f, uint32_t plays)
             return top(plays & QUEEN(suit));
         return (plays & KING(suit)) ? top(plays & KING(suit)) : top(plays);
     }
-    if (!v->strict) {
-        /* min by (keep_value, -c) */
-        int bk = 0;
-        for (c = 0; c < 32; c++) {
-            int k;
-            if (!(plays >> c & 1u))
-                continue;
-            k = keep_value(f, c);
-            if (best < 0 || k < bk || (k == bk && c > best)) {
-                best = c;
-                bk = k;
-            }
-        }
-        return best;
-    }
+    if (!v->strict)
+        return least_kept(f, plays, 0);
     {
         uint32_t sure = 0;
         for (c = 0; c < 32; c++)
@@ -223,20 +228,13 @@ static int follow_card(const facts *f, uint32_t plays)
     int lead = v->lead, me = v->seat, c, best = -1;
     uint32_t winners = plays & f->r->beat[lead];
     if (winners) {
-        int potential = v->points[me] + v->pending[me] + f->r->points[lead], bk = 0;
-        /* min by (keep_value, c) over the winners that reach 66 */
-        for (c = 0; c < 32; c++) {
-            int k;
-            if (!(winners >> c & 1u) || potential + f->r->points[c] < 66)
-                continue;
-            k = keep_value(f, c);
-            if (best < 0 || k < bk) {
-                best = c;
-                bk = k;
-            }
-        }
-        if (best >= 0)
-            return best;
+        int potential = v->points[me] + v->pending[me] + f->r->points[lead];
+        uint32_t reaching = 0;
+        for (c = 0; c < 32; c++)
+            if ((winners >> c & 1u) && potential + f->r->points[c] >= 66)
+                reaching |= 1u << c;
+        if (reaching)
+            return least_kept(f, reaching, 1);
         if (v->strict) {
             uint32_t same = winners & SUIT(lead >> 3);
             return highest_index(same ? same : winners);
@@ -258,21 +256,7 @@ static int follow_card(const facts *f, uint32_t plays)
         }
         return best;
     }
-    {
-        int bk = 0;
-        /* min by (keep_value, -c) */
-        for (c = 0; c < 32; c++) {
-            int k;
-            if (!(plays >> c & 1u))
-                continue;
-            k = keep_value(f, c);
-            if (best < 0 || k <= bk) {
-                best = c;
-                bk = k;
-            }
-        }
-        return best;
-    }
+    return least_kept(f, plays, 0);
 }
 
 int ss_rulebot(const ss_bot_rules *r, const ss_bot_view *v, const int8_t *kind,

@@ -56,6 +56,7 @@ from typing import Any, Literal
 
 import attrs
 
+from . import rules as _rules
 from . import scoring
 from .cards import CARDS, POINTS, exchange_card_index, marriage_value
 from .engine import _deal_plan, apply_move, deal_from_order, legal_moves
@@ -64,17 +65,7 @@ from .errors import quote as _quote
 from .legality import F_CLAIM, exchange_rule, follow_mask, lead_mask, options, rule_facts
 from .moves import Claim, Move
 from .observe import observe, strict_exclusions
-from .rules import (
-    BothOver66,
-    ClosedWinBasis,
-    CloserBeaten,
-    FailedClose,
-    FalseClaim,
-    LastTrick,
-    MarriagePendingRedeem,
-    Rules,
-    StrictPlay,
-)
+from .rules import Rules, StrictPlay
 from .scoring import HandEnd, HandResult, score_hand
 from .state import CloseSnapshot, HandState, Step
 from .validate import validate
@@ -347,11 +338,15 @@ def _grade_table(r: Rules) -> bytes:
 
 #: The codes core.c's ss_score reads for the scoring options (a new option value must
 #: be taught to both, or rule_tables refuses the rule set).
-_FALSE_CLAIM_CODES = {FalseClaim.FLAT_TWO: 0, FalseClaim.TWO_OR_THREE: 1, FalseClaim.MIRROR: 2}
+_FALSE_CLAIM_CODES = {
+    _rules.FalseClaim.FLAT_TWO: 0,
+    _rules.FalseClaim.TWO_OR_THREE: 1,
+    _rules.FalseClaim.MIRROR: 2,
+}
 _FAILED_CLOSE_CODES = {
-    FailedClose.TWO_OR_THREE: 0,
-    FailedClose.ALWAYS_THREE: 1,
-    FailedClose.BY_CLOSER_POINTS: 2,
+    _rules.FailedClose.TWO_OR_THREE: 0,
+    _rules.FailedClose.ALWAYS_THREE: 1,
+    _rules.FailedClose.BY_CLOSER_POINTS: 2,
 }
 
 
@@ -415,7 +410,8 @@ def _pack(r: Rules) -> bytes:
             [
                 f.auto,
                 f.marriage_out,
-                r.marriage_pending_redeem is not MarriagePendingRedeem.NEXT_TRICK_AFTER_DECLARING,
+                r.marriage_pending_redeem
+                is not _rules.MarriagePendingRedeem.NEXT_TRICK_AFTER_DECLARING,
             ]
         ),
         struct.pack("<4I", *(lead_mask(r, 0, suit) for suit in range(4))),
@@ -426,12 +422,12 @@ def _pack(r: Rules) -> bytes:
         bytes(
             [
                 _code(_FALSE_CLAIM_CODES, r.false_claim),
-                r.closer_beaten is CloserBeaten.FLAT_TWO,
+                r.closer_beaten is _rules.CloserBeaten.FLAT_TWO,
                 _code(_FAILED_CLOSE_CODES, r.failed_close),
                 r.schneider_threshold,
-                r.closed_win_basis is ClosedWinBasis.AT_CLOSE,
-                r.last_trick is LastTrick.WINS_HAND,
-                r.both_over_66 is BothOver66.NO_SCORE,
+                r.closed_win_basis is _rules.ClosedWinBasis.AT_CLOSE,
+                r.last_trick is _rules.LastTrick.WINS_HAND,
+                r.both_over_66 is _rules.BothOver66.NO_SCORE,
                 r.tie_carry,
             ]
         ),
