@@ -12,8 +12,8 @@ range(n)``), with the random policy as documented (claims allowed) and without c
 native backend over ``--hands`` hands, the pure-Python one over ``--python-hands``.
 With ``--policy rulebot`` both seats play RuleBot (one row per preset: the policy
 reads no ``claims``). The first call of each rule set (which computes and hands over
-its tables) is not timed; each figure is the best of ``--repeat`` runs. Both backends must agree on the
-hands they both played, which the script checks.
+its tables) is not timed; each figure is the best of ``--repeat`` runs. Both backends
+must agree on the hands they both played, which the script checks.
 """
 
 from __future__ import annotations
