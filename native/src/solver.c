@@ -1144,9 +1144,10 @@ static int rollout(ctx *c, const ss_bot_rules *r, ss_pos p, ss_world w, int seat
     move moves[SS_MAX_MOVES];
     int8_t kind[SS_MAX_MOVES], arg[SS_MAX_MOVES];
     ss_bot_view v;
+    int steps = 0;
     while (p.cl < 0 && p.tal_len && !c->error) {
         int n = gen_moves(c, &p, moves, 0), i, mover = mover_of(&p);
-        if (c->error || !n) {
+        if (c->error || !n || ++steps > 200) { /* (no open phase has 200 moves) */
             c->error = c->error ? c->error : SS_ERR_POSITION;
             return 0;
         }
