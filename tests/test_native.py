@@ -848,3 +848,26 @@ def test_bad_bot_facts_for_the_core() -> None:
     for bad in ((256, 0, -1, 0, 0, 0, 0, 0), (0, 40, -1, 0, 0, 0, 0, 0), (0, 0, 2, 0, 0, 0, 0, 0)):
         with pytest.raises(ValueError, match="bot facts out of range"):
             core.playouts(capsule, seeds, 0, None, True, bad)
+
+
+WORKFLOWS = ROOT / ".github" / "workflows"
+
+
+@pytest.mark.skipif(not WORKFLOWS.is_dir(), reason="no .github/ here (an sdist)")
+def test_release_workflow_publishes_both_distributions() -> None:
+    """release.yml builds both, then publishes each by trusted publishing after the tests."""
+    yaml = pytest.importorskip("yaml")
+    release = yaml.safe_load((WORKFLOWS / "release.yml").read_text(encoding="utf-8"))
+    wheels = yaml.safe_load((WORKFLOWS / "wheels.yml").read_text(encoding="utf-8"))
+    assert "workflow_call" in wheels[True]  # (YAML reads the key "on" as True)
+    assert "publish" not in wheels["jobs"]  # only release.yml publishes
+    jobs = release["jobs"]
+    assert jobs["native"]["uses"] == "./.github/workflows/wheels.yml"
+    for name, environment in (("publish", "pypi"), ("publish-native", "pypi-native")):
+        job = jobs[name]
+        assert job["permissions"] == {"id-token": "write"}
+        assert job["environment"]["name"] == environment
+        assert {"build", "test-wheel", "test-sdist", "native"} <= set(job["needs"])
+        assert job["steps"][-1]["uses"] == "pypa/gh-action-pypi-publish@release/v1"
+        assert job["if"] == "startsWith(github.ref, 'refs/tags/v')"
+    assert jobs["publish-native"]["steps"][0]["with"]["pattern"] == "native-*"
