@@ -193,6 +193,9 @@ typedef struct ctx {
     size_t limit; /* the most entries */
     long long nodes, max_nodes;
     int error;
+    /* the history heuristic of the open phase's plays: by seat and card, what their
+     * cutoffs were worth (only the order of the search) */
+    uint32_t hist[2][32];
 } ctx;
 
 #define TT_PROBES 4
@@ -765,6 +768,7 @@ static int search(ctx *c, const ss_pos *p, int alpha, int beta)
     move moves[SS_MAX_MOVES];
     int n, i, best = -INF, a_in, lo = -INF, hi = INF, mover, keyed, first = -1, best_i = -1;
     int order[SS_MAX_MOVES];
+    int open = p->cl < 0 && p->tal_len && p->st == 0;
     uint64_t k0 = 0, k1 = 0, k2 = 0;
     if (c->error)
         return 0;
@@ -848,6 +852,21 @@ static int search(ctx *c, const ss_pos *p, int alpha, int beta)
                 if (r == rank && i != first)
                     order[k++] = i;
             }
+        if (open) {
+            /* the plays (the last ones in order) by their history, stable */
+            int a, b0 = k;
+            while (b0 > 0 && moves[order[b0 - 1]].kind == SS_PLAY)
+                b0--;
+            for (a = b0 + 1; a < k; a++) {
+                int x = order[a], y = a;
+                uint32_t hx = c->hist[mover][moves[x].arg];
+                while (y > b0 && c->hist[mover][moves[order[y - 1]].arg] < hx) {
+                    order[y] = order[y - 1];
+                    y--;
+                }
+                order[y] = x;
+            }
+        }
     }
     for (i = first >= 0 ? -1 : 0; i < n - (first >= 0); i++) {
         int j = i < 0 ? first : order[i], v;
@@ -859,8 +878,13 @@ static int search(ctx *c, const ss_pos *p, int alpha, int beta)
             best_i = j;
             if (v > alpha) {
                 alpha = v;
-                if (alpha >= beta)
+                if (alpha >= beta) {
+                    if (open && moves[j].kind == SS_PLAY) {
+                        int d = popcount32(p->h[0] | p->h[1]) + p->tal_len;
+                        c->hist[mover][moves[j].arg] += (uint32_t)(d * d);
+                    }
                     break;
+                }
             }
         }
     }
