@@ -221,6 +221,8 @@ def test_solver_compile_corrupted_tables(data: st.DataObject, state: ss.HandStat
     position = args_of(_small_position(state))
     _call(_solver.solve, spec, position, BUDGET, 1000, True)
     _call(_solver.solve_many, [(spec, position)] * 2, BUDGET, 64, False)
+    _call(_solver.world_values, spec, position, _native.world_facts(state), 2, BUDGET, 1000)
+    _call(_solver.rulebot, spec, position, _native.world_facts(state), 0, 0)
 
 
 @FUZZ
@@ -325,18 +327,6 @@ def test_world_values_and_rulebot_corrupted(data: st.DataObject, state: ss.HandS
     _call(_solver.rulebot, other, position, world, known, excluded)
     _call(_solver.world_values, *data.draw(st.lists(junk, max_size=7)))
     _call(_solver.rulebot, *data.draw(st.lists(junk, max_size=6)))
-
-
-@FUZZ
-@given(data=st.data(), state=_positions())
-def test_world_values_with_corrupted_tables(data: st.DataObject, state: ss.HandState) -> None:
-    table = data.draw(corrupted_words(_native.spec_table(state.rules, state.trump)))
-    spec = _call(_solver.compile, table)
-    if spec is None:
-        return
-    position = args_of(_small_position(state))
-    _call(_solver.world_values, spec, position, _world(state), 2, BUDGET, 1000)
-    _call(_solver.rulebot, spec, position, _world(state), 0, 0)
 
 
 @FUZZ
