@@ -871,3 +871,40 @@ def test_release_workflow_publishes_both_distributions() -> None:
         assert job["steps"][-1]["uses"] == "pypa/gh-action-pypi-publish@release/v1"
         assert job["if"] == "startsWith(github.ref, 'refs/tags/v')"
     assert jobs["publish-native"]["steps"][0]["with"]["pattern"] == "native-*"
+
+
+@needs_native
+def test_rulebot_batches_and_world_values_let_other_threads_run() -> None:
+    """The RuleBot batch and PimcBot's world evaluation release the GIL too."""
+    import random
+
+    from sixtysix.search import _native as solver_bridge
+
+    core = _core()
+    capsule = native._capsule(core, CLASSIC_66)
+    seeds = array("Q", range(100_000)).tobytes()
+    bot = native._bot_facts(CLASSIC_66, None)
+    world = native.deal(CLASSIC_66, 3)  # a whole open phase, solved exactly: a long call
+    calls = [
+        lambda: core.playouts(capsule, seeds, 0, None, True, bot),
+        lambda: solver_bridge.world_values(world, random.Random(0), 12, 10**9),
+    ]
+    for call in calls:
+        started, done = threading.Event(), threading.Event()
+
+        def work(
+            call: Any = call, started: threading.Event = started, done: threading.Event = done
+        ) -> None:
+            started.set()
+            call()
+            done.set()
+
+        worker = threading.Thread(target=work)
+        worker.start()
+        started.wait()
+        wakeups = 0
+        while not done.is_set():
+            time.sleep(0.001)
+            wakeups += 1
+        worker.join()
+        assert wakeups > 5
