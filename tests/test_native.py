@@ -510,11 +510,16 @@ def test_a_batch_call_lets_other_threads_run() -> None:
     core = _core()
     capsule = native._capsule(core, CLASSIC_66)
     seeds = array("Q", range(1_000_000)).tobytes()
+    assert _wakeups_during(lambda: core.playouts(capsule, seeds, 0, None, True)) > 20
+
+
+def _wakeups_during(call: Any) -> int:
+    """How often this thread woke from 1 ms sleeps while another thread ran ``call``."""
     started, done = threading.Event(), threading.Event()
 
     def work() -> None:
         started.set()
-        core.playouts(capsule, seeds, 0, None, True)
+        call()
         done.set()
 
     worker = threading.Thread(target=work)
@@ -525,7 +530,7 @@ def test_a_batch_call_lets_other_threads_run() -> None:
         time.sleep(0.001)
         wakeups += 1
     worker.join()
-    assert wakeups > 20
+    return wakeups
 
 
 @needs_native
@@ -890,21 +895,4 @@ def test_rulebot_batches_and_world_values_let_other_threads_run() -> None:
         lambda: solver_bridge.world_values(world, random.Random(0), 12, 10**9),
     ]
     for call in calls:
-        started, done = threading.Event(), threading.Event()
-
-        def work(
-            call: Any = call, started: threading.Event = started, done: threading.Event = done
-        ) -> None:
-            started.set()
-            call()
-            done.set()
-
-        worker = threading.Thread(target=work)
-        worker.start()
-        started.wait()
-        wakeups = 0
-        while not done.is_set():
-            time.sleep(0.001)
-            wakeups += 1
-        worker.join()
-        assert wakeups > 5
+        assert _wakeups_during(call) > 5
