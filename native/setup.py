@@ -45,12 +45,12 @@ EXTENSIONS = [
     # The playout core (sixtysix.native's batch playouts).
     _extension(
         "sixtysix_native._core",
-        ["src/sixtysix_native/_coremodule.c", "src/core.c"],
+        ["src/sixtysix_native/_coremodule.c", "src/core.c", "src/rulebot.c"],
     ),
     # The exact solver (sixtysix.search.solve and solve_many).
     _extension(
         "sixtysix_native._solver",
-        ["src/sixtysix_native/_solvermodule.c", "src/solver.c"],
+        ["src/sixtysix_native/_solvermodule.c", "src/solver.c", "src/rulebot.c"],
     ),
 ]
 

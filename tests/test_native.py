@@ -510,11 +510,16 @@ def test_a_batch_call_lets_other_threads_run() -> None:
     core = _core()
     capsule = native._capsule(core, CLASSIC_66)
     seeds = array("Q", range(1_000_000)).tobytes()
+    assert _wakeups_during(lambda: core.playouts(capsule, seeds, 0, None, True)) > 20
+
+
+def _wakeups_during(call: Any) -> int:
+    """How often this thread woke from 1 ms sleeps while another thread ran ``call``."""
     started, done = threading.Event(), threading.Event()
 
     def work() -> None:
         started.set()
-        core.playouts(capsule, seeds, 0, None, True)
+        call()
         done.set()
 
     worker = threading.Thread(target=work)
@@ -525,7 +530,7 @@ def test_a_batch_call_lets_other_threads_run() -> None:
         time.sleep(0.001)
         wakeups += 1
     worker.join()
-    assert wakeups > 20
+    return wakeups
 
 
 @needs_native
@@ -756,3 +761,138 @@ def test_state_tuple_of_a_closed_hand() -> None:
         snap.opponent_card_points,
         snap.opponent_marriages,
     )
+
+
+# --------------------------------------------------------------------------- the RuleBot policy
+
+
+def test_rulebot_policy_python_is_rulebot() -> None:
+    """The pure-Python ``rulebot`` policy is RuleBot in both seats on the seed's deal."""
+    import random
+
+    from sixtysix import RuleBot, observe
+
+    bot = RuleBot()
+    results = native.playouts(SCHNAPSEN, range(20), policy="rulebot", backend="python", dealer=1)
+    for seed in range(20):
+        state = native.deal(SCHNAPSEN, seed, dealer=1)
+        moves = 0
+        while not state.is_over:
+            mover = state.to_move
+            assert mover is not None
+            state = apply_move(state, bot.choose(observe(state, mover), random.Random(5)))
+            moves += 1
+        assert results[seed] == score_hand(state)
+        assert results.moves[seed] == moves
+
+
+@needs_native
+@pytest.mark.parametrize("name", sorted(RULE_SETS))
+def test_rulebot_policy_native_matches_python(name: str) -> None:
+    """The C port of RuleBot plays every hand as RuleBot, move for move (same results)."""
+    rules = RULE_SETS[name]
+    seeds = range(150)
+    for dealer in (0, 1):
+        python = native.playouts(rules, seeds, policy="rulebot", backend="python", dealer=dealer)
+        assert python == native.playouts(
+            rules, seeds, policy="rulebot", backend="native", dealer=dealer
+        )
+
+
+@needs_native
+@settings(max_examples=examples(40))
+@given(rules=sst.house_rules(), seed=st.integers(0, (1 << 64) - 1))
+def test_rulebot_policy_native_matches_python_house_rules(rules: Rules, seed: int) -> None:
+    seeds = [seed, seed ^ 1, seed ^ 2]
+    assert native.playouts(rules, seeds, policy="rulebot", backend="python") == (
+        native.playouts(rules, seeds, policy="rulebot", backend="native")
+    )
+
+
+@needs_native
+@settings(max_examples=examples(80))
+@given(state=sst.reachable_states(sst.rules(), claims=False))
+def test_rulebot_policy_native_matches_python_from_states(state: Any) -> None:
+    """From any reachable state (strict tricks already played, marriages declared...)."""
+    py = native.playouts_from(state, [1], policy="rulebot", backend="python")
+    assert py == native.playouts_from(state, [1], policy="rulebot", backend="native")
+
+
+@needs_native
+def test_rulebot_policy_from_mid_hand_states() -> None:
+    """Strict-phase starts: the inferences made before the start reach the C bot."""
+    import random
+
+    rng = random.Random(3)
+    checked = 0
+    for name in ("SCHNAPSEN", "CLASSIC_66", "SANTASE"):
+        rules = PRESETS[name]
+        for seed in range(60):
+            state = native.deal(rules, seed)
+            for _ in range(rng.randrange(4, 20)):
+                if state.is_over:
+                    break
+                state = apply_move(state, rng.choice(legal_moves(state)))
+            if state.is_over:
+                continue
+            py = native.playouts_from(state, [seed], policy="rulebot", backend="python")
+            assert py == native.playouts_from(state, [seed], policy="rulebot", backend="native")
+            checked += 1
+    assert checked > 60
+
+
+@needs_native
+def test_bad_bot_facts_for_the_core() -> None:
+    core = _core()
+    capsule = core.compile(native.rule_tables(SCHNAPSEN))
+    seeds = array("Q", [1]).tobytes()
+    with pytest.raises(TypeError):
+        core.playouts(capsule, seeds, 0, None, True, [0] * 8)
+    with pytest.raises(TypeError):
+        core.playouts(capsule, seeds, 0, None, True, (0, 1))
+    for bad in ((256, 0, -1, 0, 0, 0, 0, 0), (0, 40, -1, 0, 0, 0, 0, 0), (0, 0, 2, 0, 0, 0, 0, 0)):
+        with pytest.raises(ValueError, match="bot facts out of range"):
+            core.playouts(capsule, seeds, 0, None, True, bad)
+
+
+WORKFLOWS = ROOT / ".github" / "workflows"
+
+
+@pytest.mark.skipif(not WORKFLOWS.is_dir(), reason="no .github/ here (an sdist)")
+def test_release_workflow_publishes_both_distributions() -> None:
+    """release.yml builds both, then publishes each by trusted publishing after the tests."""
+    yaml = pytest.importorskip("yaml")
+    release = yaml.safe_load((WORKFLOWS / "release.yml").read_text(encoding="utf-8"))
+    wheels = yaml.safe_load((WORKFLOWS / "wheels.yml").read_text(encoding="utf-8"))
+    assert "workflow_call" in wheels[True]  # (YAML reads the key "on" as True)
+    assert "publish" not in wheels["jobs"]  # only release.yml publishes
+    jobs = release["jobs"]
+    assert jobs["native"]["uses"] == "./.github/workflows/wheels.yml"
+    for name, environment in (("publish", "pypi"), ("publish-native", "pypi-native")):
+        job = jobs[name]
+        assert job["permissions"] == {"id-token": "write"}
+        assert job["environment"]["name"] == environment
+        assert {"build", "test-wheel", "test-sdist", "native"} <= set(job["needs"])
+        assert job["steps"][-1]["uses"] == "pypa/gh-action-pypi-publish@release/v1"
+        assert job["if"] == "startsWith(github.ref, 'refs/tags/v')"
+    assert jobs["publish-native"]["steps"][0]["with"]["pattern"] == "native-*"
+
+
+@needs_native
+def test_rulebot_batches_and_world_values_let_other_threads_run() -> None:
+    """The RuleBot batch and PimcBot's world evaluation release the GIL too."""
+    import random
+
+    from sixtysix.search import _native as solver_bridge
+
+    core = _core()
+    capsule = native._capsule(core, CLASSIC_66)
+    seeds = array("Q", range(100_000)).tobytes()
+    bot = native._bot_facts(CLASSIC_66, None)
+    world = native.deal(CLASSIC_66, 3)  # a whole open phase, solved exactly: a long call
+    calls = [
+        lambda: core.playouts(capsule, seeds, 0, None, True, bot),
+        lambda: solver_bridge.world_values(world, random.Random(0), 12, 10**9),
+    ]
+    for call in calls:
+        assert _wakeups_during(call) > 5

@@ -407,3 +407,138 @@ def test_tiny_tables_give_the_same_values() -> None:
             small = solve(state, table_size=size)  # type: ignore[arg-type]
             assert (small.value, small.best) == (sol.value, sol.best)
             assert dict(small.move_values) == dict(sol.move_values)
+
+
+# --------------------------------------------------------------------------- PimcBot's worlds
+
+#: House rules the RuleBot port must follow too (marriages in the strict phase, the
+#: strict-play variants, D32).
+BOT_RULES = [
+    *ALL_RULES,
+    attrs.evolve(ss.CLASSIC_66, marriage_in_strict_phase=False),
+    attrs.evolve(ss.SCHNAPSEN, strict_play=ss.StrictPlay.FOLLOW_OR_TRUMP),
+    attrs.evolve(ss.SANTASE, strict_play=ss.StrictPlay.FOLLOW_HEAD_OR_TRUMP),
+    *D32_RULES,
+]
+
+
+def _decisions(rules: ss.Rules, hands: int, seed: int) -> Iterator[ss.HandState]:
+    """The positions of hands played mostly by RuleBot, sometimes at random."""
+    rng = random.Random(seed)
+    bot = ss.RuleBot()
+    for _ in range(hands):
+        state = ss.new_hand(rules, seed=rng.getrandbits(40), dealer=rng.randrange(2))
+        while not state.is_over:
+            yield state
+            mover = state.to_move
+            assert mover is not None
+            if rng.random() < 0.7:
+                move = bot.choose(ss.observe(state, mover), rng)
+            else:
+                move = rng.choice(ss.legal_moves(state))
+            state = ss.apply_move(state, move)
+
+
+@needs_native
+@pytest.mark.parametrize("index", range(len(BOT_RULES)))
+def test_native_rulebot_is_rulebot(index: int) -> None:
+    """The C port of RuleBot chooses RuleBot's move in every position, every rule set."""
+    rules = BOT_RULES[index]
+    bot = ss.RuleBot()
+    count = 0
+    for state in _decisions(rules, 25, index):
+        mover = state.to_move
+        assert mover is not None
+        expected = bot.choose(ss.observe(state, mover), random.Random(0))
+        assert _native.rulebot_move(state) == expected, state
+        count += 1
+    assert count > 300
+
+
+def _worlds(rules: ss.Rules, count: int, seed: int) -> Iterator[ss.HandState]:
+    """Sampled worlds of views of random positions (both phases, every step)."""
+    rng = random.Random(seed)
+    states = list(_decisions(rules, max(count // 8, 2), seed))
+    for state in rng.sample(states, min(count, len(states))):
+        mover = state.to_move
+        assert mover is not None
+        yield ss.determinize(ss.observe(state, mover), rng)
+
+
+@needs_native
+@pytest.mark.parametrize("index", range(len(BOT_RULES)))
+def test_native_world_values_are_python_world_values(
+    index: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Each move's value in one world: the same on both backends (rollouts and solves)."""
+    from sixtysix.search.evaluate import world_values as python_world_values
+
+    rules = BOT_RULES[index]
+    for k, world in enumerate(_worlds(rules, 40, index)):
+        exact_talon = (0, 2, 4)[k % 3]
+        native, spent = _native.world_values(world, random.Random(k), exact_talon, 100_000)
+        with monkeypatch.context() as m:
+            m.setenv("SIXTYSIX_PUREPYTHON", "1")
+            pure, _ = python_world_values(world, random.Random(k), exact_talon, 100_000)
+        assert native == pure, world
+        assert len(native) == len(ss.legal_moves(world))
+        open_talon = world.closed_by < 0 and bool(world.talon)
+        assert (spent > 0) == (open_talon and len(world.talon) <= exact_talon)
+
+
+@needs_native
+def test_native_world_values_budget() -> None:
+    """Over its node budget an exact open-phase search falls back to playouts."""
+    world = next(w for w in _worlds(ss.SCHNAPSEN, 200, 3) if len(w.talon) == 4 and w.closed_by < 0)
+    exact, spent = _native.world_values(world, random.Random(0), 4, 10**9)
+    played, over = _native.world_values(world, random.Random(0), 4, 1)
+    rollouts, none = _native.world_values(world, random.Random(0), 0, 1)
+    assert spent > 1 and over == 2 and none == 0
+    assert played == rollouts and len(exact) == len(played)
+
+
+def test_world_values_without_native(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Without the extension the hook is the pure-Python evaluation itself."""
+    from sixtysix.search.evaluate import world_values as python_world_values
+
+    monkeypatch.setenv("SIXTYSIX_PUREPYTHON", "1")
+    for world in _worlds(ss.SCHNAPSEN, 4, 1):
+        assert _native.world_values(world, random.Random(2), 2, 5_000) == python_world_values(
+            world, random.Random(2), 2, 5_000
+        )
+    assert _native.world_budget(384, 0.5) == 384
+    assert _native.world_budget(384, None) == 384
+
+
+@needs_native
+def test_world_values_of_a_finished_hand_and_the_budget() -> None:
+    state = ss.new_hand(ss.SCHNAPSEN, seed=1)
+    while not state.is_over:
+        state = ss.apply_move(state, ss.legal_moves(state)[0])
+    assert _native.world_values(state, random.Random(0), 2, 5_000) == ([], 0)
+    assert _native.world_budget(384, None) == 384
+    assert _native.world_budget(384, 0.5) == 384 * _native.NATIVE_WORLD_FACTOR
+
+
+@needs_native
+@pytest.mark.parametrize("rules", [ss.SCHNAPSEN, ss.CLASSIC_66, ss.SANTASE], ids=str)
+def test_pimc_bot_plays_the_same_on_both_backends(
+    rules: ss.Rules, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A fixed number of worlds gives the same estimates and moves, native or not.
+
+    (Exact open-phase solves within a node budget are left out in the open phase: the
+    two solvers count their nodes differently.)
+    """
+    rng = random.Random(4)
+    states = list(_decisions(rules, 6, 7))
+    views = [ss.observe(s, s.to_move) for s in rng.sample(states, 24) if s.to_move is not None]
+    open_bot = ss.PimcBot(worlds=8, min_worlds=8, exact_talon=0)
+    default = ss.PimcBot(worlds=8)
+    for k, view in enumerate(views):
+        bot = default if view.is_strict else open_bot
+        native = bot.analyse(view, random.Random(k))
+        with monkeypatch.context() as m:
+            m.setenv("SIXTYSIX_PUREPYTHON", "1")
+            pure = bot.analyse(view, random.Random(k))
+        assert native == pure, view

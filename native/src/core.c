@@ -593,3 +593,118 @@ int ss_playout_random(const ss_facts *f, ss_state *s, ss_rng *r, int claims, ss_
     out->moves = (uint16_t)moves;
     return 0;
 }
+
+/* ------------------------------------------------------------------ the RuleBot policy */
+
+#include "rulebot.h"
+
+static void bot_rules_of(const ss_facts *f, int trump, int marriage_in_strict, ss_bot_rules *r)
+{
+    int lead, c;
+    r->trump = trump;
+    r->deck = f->deck_mask;
+    r->exchange_card = trump * 8 + f->exchange_offset;
+    r->marriage_in_strict = marriage_in_strict;
+    for (lead = 0; lead < 32; lead++) {
+        r->points[lead] = f->points[lead];
+        r->beat[lead] = 0;
+        for (c = 0; c < 32; c++)
+            if (c != lead && (f->deck_mask >> c & 1u) && trick_winner(lead, c, trump, 0) == 1)
+                r->beat[lead] |= UINT32_C(1) << c;
+    }
+}
+
+#define PAIR_MASK(suit) (UINT32_C(3) << ((suit) * 8 + 2))
+
+int ss_playout_rulebot(const ss_facts *f, ss_state *s, ss_bot *b, ss_result *out)
+{
+    static const uint32_t order[4] = {SS_F_DRAW, SS_F_EXCHANGE, SS_F_CLOSE, SS_F_CLAIM};
+    ss_bot_rules rules;
+    int moves = 0;
+    bot_rules_of(f, s->trump, b->marriage_in_strict, &rules);
+    while (s->step != SS_OVER) {
+        uint32_t flags, pairs, plays, n, k, bits;
+        int8_t kind[48], arg[48];
+        int i, mover, tpos = s->tpos;
+        if (moves >= 1000)
+            return -1;
+        ss_options(f, s, &flags, &pairs, &plays);
+        n = ss_option_count(flags, pairs, plays);
+        if (n == 0 || n > 48)
+            return -1;
+        k = 0;
+        for (i = 0; i < 4; i++)
+            if (flags & order[i]) {
+                kind[k] = (int8_t)i;
+                arg[k++] = -1;
+            }
+        for (bits = pairs; bits; bits &= bits - 1) {
+            kind[k] = SB_MARRY;
+            arg[k++] = (int8_t)(lowest(bits) >> 3);
+        }
+        for (bits = plays; bits; bits &= bits - 1) {
+            kind[k] = SB_PLAY;
+            arg[k++] = (int8_t)lowest(bits);
+        }
+        mover = s->step == SS_FOLLOW ? 1 - s->leader : s->leader;
+        k = 0;
+        if (n > 1) {
+            ss_bot_view v;
+            int opp = 1 - mover, suit, talon = s->tend - s->tpos;
+            uint32_t known = 0;
+            v.seat = mover;
+            v.step = s->step;
+            v.lead = s->lead;
+            v.turn_marriage = s->turn_marriage;
+            v.exchanged_by = s->exchanged_by;
+            v.talon_size = talon;
+            v.talon_bottom = talon ? s->talon[s->tend - 1] : -1;
+            v.strict = s->closed_by >= 0 || !talon;
+            v.declared = b->declared;
+            v.opp_hand_size = popcount32(s->hands[opp]);
+            v.hand = s->hands[mover];
+            v.played = s->won[0] | s->won[1] | (s->lead >= 0 ? UINT32_C(1) << s->lead : 0);
+            for (suit = 0; suit < 4; suit++)
+                if (b->declared >> (4 * opp + suit) & 1)
+                    known |= PAIR_MASK(suit);
+            if (s->exchanged_by == opp && b->dealt >= 0 && b->dealt < 32)
+                known |= UINT32_C(1) << b->dealt;
+            if (b->last_drawer == opp && s->tend > 0)
+                known |= UINT32_C(1) << s->talon[s->tend - 1];
+            v.opp_known = known & ~v.played;
+            v.opp_excluded = b->excluded[mover];
+            for (i = 0; i < 2; i++) {
+                v.points[i] = s->cp[i] + s->mar[i];
+                v.pending[i] = s->pend[i];
+                v.won[i] = s->won[i] != 0;
+            }
+            k = (uint32_t)ss_rulebot(&rules, &v, kind, arg, (int)n);
+            if (k >= n)
+                return -1;
+        }
+        if (kind[k] == SB_MARRY) {
+            b->declared |= 1 << (4 * mover + arg[k]);
+        } else if (kind[k] == SB_PLAY && s->step == SS_FOLLOW &&
+                   (s->closed_by >= 0 || s->tend == s->tpos)) {
+            /* a strict trick: what the follower showed it lacks (observe's inferences) */
+            int lead = s->lead, card = arg[k], viewer = 1 - mover;
+            uint32_t ex = 0;
+            if (card >> 3 != lead >> 3) {
+                ex = SUIT_MASK(lead >> 3);
+                if (card >> 3 != s->trump && b->infer_trump)
+                    ex |= SUIT_MASK(s->trump);
+            } else if (b->infer_head && card > lead) {
+                ex = ((UINT32_C(1) << lead) - 1u) & ~((UINT32_C(1) << (lead & ~7)) - 1u);
+            }
+            b->excluded[viewer] |= ex;
+        }
+        if (ss_apply_option(f, s, flags, pairs, plays, k) != 0)
+            return -1;
+        if (tpos < s->tend && s->tpos == s->tend && b->last_drawer < 0)
+            b->last_drawer = 1 - s->leader;
+        moves++;
+    }
+    ss_score(f, s, out);
+    out->moves = (uint16_t)moves;
+    return 0;
+}

@@ -111,4 +111,20 @@ void ss_score(const ss_facts *f, const ss_state *s, ss_result *out);
  * returns 0, or -1 past a move limit. */
 int ss_playout_random(const ss_facts *f, ss_state *s, ss_rng *r, int claims, ss_result *out);
 
+/* The RuleBot policy (rulebot.h): what its views need beyond the state, tracked by the
+ * playout from these starting values (all computed in Python: sixtysix.native). */
+typedef struct {
+    int declared;    /* declared marriages, bit seat * 4 + suit */
+    int dealt;       /* the card turned up at the deal */
+    int last_drawer; /* the seat that drew the talon's last card, or -1 */
+    uint32_t excluded[2]; /* the cards each seat knows its opponent lacks (strict tricks) */
+    int infer_trump; /* not trumping when void shows no trump (FOLLOW_*_OR_TRUMP) */
+    int infer_head;  /* following without heading shows no higher card (HEAD_OR_TRUMP) */
+    int marriage_in_strict; /* Rules.marriage_in_strict_phase */
+} ss_bot;
+
+/* Play the hand out with RuleBot for both seats (each from its own view); returns 0, or
+ * -1 past a move limit. */
+int ss_playout_rulebot(const ss_facts *f, ss_state *s, ss_bot *b, ss_result *out);
+
 #endif

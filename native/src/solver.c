@@ -193,6 +193,9 @@ typedef struct ctx {
     size_t limit; /* the most entries */
     long long nodes, max_nodes;
     int error;
+    /* the history heuristic of the open phase's plays: by seat and card, what their
+     * cutoffs were worth (only the order of the search) */
+    uint32_t hist[2][32];
 } ctx;
 
 #define TT_PROBES 4
@@ -765,6 +768,7 @@ static int search(ctx *c, const ss_pos *p, int alpha, int beta)
     move moves[SS_MAX_MOVES];
     int n, i, best = -INF, a_in, lo = -INF, hi = INF, mover, keyed, first = -1, best_i = -1;
     int order[SS_MAX_MOVES];
+    int open = p->cl < 0 && p->tal_len && p->st == 0;
     uint64_t k0 = 0, k1 = 0, k2 = 0;
     if (c->error)
         return 0;
@@ -848,6 +852,21 @@ static int search(ctx *c, const ss_pos *p, int alpha, int beta)
                 if (r == rank && i != first)
                     order[k++] = i;
             }
+        if (open) {
+            /* the plays (the last ones in order) by their history, stable */
+            int a, b0 = k;
+            while (b0 > 0 && moves[order[b0 - 1]].kind == SS_PLAY)
+                b0--;
+            for (a = b0 + 1; a < k; a++) {
+                int x = order[a], y = a;
+                uint32_t hx = c->hist[mover][moves[x].arg];
+                while (y > b0 && c->hist[mover][moves[order[y - 1]].arg] < hx) {
+                    order[y] = order[y - 1];
+                    y--;
+                }
+                order[y] = x;
+            }
+        }
     }
     for (i = first >= 0 ? -1 : 0; i < n - (first >= 0); i++) {
         int j = i < 0 ? first : order[i], v;
@@ -859,8 +878,13 @@ static int search(ctx *c, const ss_pos *p, int alpha, int beta)
             best_i = j;
             if (v > alpha) {
                 alpha = v;
-                if (alpha >= beta)
+                if (alpha >= beta) {
+                    if (open && moves[j].kind == SS_PLAY) {
+                        int d = popcount32(p->h[0] | p->h[1]) + p->tal_len;
+                        c->hist[mover][moves[j].arg] += (uint32_t)(d * d);
+                    }
                     break;
+                }
             }
         }
     }
@@ -1047,5 +1071,216 @@ int ss_solve(const ss_spec *s, const ss_pos *pos, const ss_talon *talon, long lo
                         "the position's points run out of the rule tables");
         return fail(err, errlen, c.error, "the position has no legal move to search");
     }
+    return SS_OK;
+}
+
+/* ------------------------------------------------------------------ worlds (PimcBot) */
+
+static int ctx_open(ctx *c, const ss_spec *s, const ss_talon *talon, long long max_nodes,
+                    long long table_size)
+{
+    memset(c, 0, sizeof *c);
+    c->s = s;
+    c->tal = talon;
+    c->max_nodes = max_nodes < 0 ? (long long)1 << 62 : max_nodes;
+    if (table_size < 1)
+        table_size = 1;
+    c->limit = 1;
+    while (c->limit * 2 <= (size_t)table_size && c->limit < ((size_t)1 << 30))
+        c->limit *= 2;
+    c->size = c->limit < TT_START ? c->limit : TT_START;
+    c->tt = (tt_entry *)calloc(c->size, sizeof *c->tt);
+    return c->tt ? SS_OK : SS_ERR_MEMORY;
+}
+
+static void bot_rules(const ss_spec *s, const ss_world *w, ss_bot_rules *r)
+{
+    int i;
+    r->trump = s->trump;
+    r->deck = s->deck;
+    r->exchange_card = s->ex_card;
+    r->marriage_in_strict = w->marriage_in_strict;
+    for (i = 0; i < 32; i++) {
+        r->points[i] = s->points[i];
+        r->beat[i] = s->beat[i];
+    }
+}
+
+/* The cards not in a hand nor in the talon: every card played (the one led too). */
+static uint32_t played_of(const ctx *c, const ss_pos *p)
+{
+    uint32_t rest = p->h[0] | p->h[1];
+    int i;
+    for (i = 0; i < p->tal_len; i++)
+        rest |= 1u << tal_at(c, p, i);
+    return c->s->deck & ~rest;
+}
+
+/* observe(state, mover)'s facts that RuleBot reads; known and excluded are the known
+ * and excluded opponent cards (known < 0: those of an open talon, from the world). */
+static void view_of(const ctx *c, const ss_pos *p, const ss_world *w, long long known,
+                    uint32_t excluded, ss_bot_view *v)
+{
+    int seat = mover_of(p), opp = 1 - seat, suit, i;
+    v->seat = seat;
+    v->step = p->st;
+    v->lead = p->ld;
+    v->turn_marriage = p->tm;
+    v->exchanged_by = w->exchanged_by;
+    v->talon_size = p->tal_len;
+    v->talon_bottom = p->tal_len ? p->tal_last : -1;
+    v->strict = p->cl >= 0 || !p->tal_len;
+    v->declared = w->declared;
+    v->opp_hand_size = popcount32(p->h[opp]);
+    v->hand = p->h[seat];
+    v->played = played_of(c, p);
+    if (known < 0) {
+        uint32_t k = 0;
+        for (suit = 0; suit < 4; suit++)
+            if (w->declared >> (4 * opp + suit) & 1)
+                k |= c->s->pair[suit];
+        if (w->exchanged_by == opp && w->dealt_turnup >= 0 && w->dealt_turnup < 32)
+            k |= 1u << w->dealt_turnup;
+        v->opp_known = k & ~v->played;
+    } else {
+        v->opp_known = (uint32_t)known;
+    }
+    v->opp_excluded = excluded;
+    for (i = 0; i < 2; i++) {
+        v->points[i] = p->c[i] + p->m[i];
+        v->pending[i] = p->p[i];
+        v->won[i] = p->w[i];
+    }
+}
+
+/* The exact value of p for seat (a full-window search; a finished hand is scored by
+ * the caller). */
+static int exact_for(ctx *c, const ss_pos *p, int seat)
+{
+    int v = search(c, p, -INF, INF);
+    return mover_of(p) == seat ? v : -v;
+}
+
+/* Play p on with RuleBot for both seats until the talon is closed or runs out (or the
+ * hand ends), then the exact value for seat: evaluate.rollout_value. */
+static int rollout(ctx *c, const ss_bot_rules *r, ss_pos p, ss_world w, int seat)
+{
+    move moves[SS_MAX_MOVES];
+    int8_t kind[SS_MAX_MOVES], arg[SS_MAX_MOVES];
+    ss_bot_view v;
+    int steps = 0;
+    while (p.cl < 0 && p.tal_len && !c->error) {
+        int n = gen_moves(c, &p, moves, 0), i, mover = mover_of(&p);
+        if (c->error || !n || ++steps > 200) { /* (no open phase has 200 moves) */
+            c->error = c->error ? c->error : SS_ERR_POSITION;
+            return 0;
+        }
+        for (i = 0; i < n; i++) {
+            kind[i] = moves[i].kind;
+            arg[i] = moves[i].arg;
+        }
+        view_of(c, &p, &w, -1, 0, &v);
+        i = ss_rulebot(r, &v, kind, arg, n);
+        if (i < 0 || i >= n) {
+            c->error = SS_ERR_POSITION;
+            return 0;
+        }
+        if (kind[i] == SS_MARRY)
+            w.declared |= 1 << (4 * mover + arg[i]);
+        else if (kind[i] == SS_EXCHANGE)
+            w.exchanged_by = mover;
+        if (moves[i].term)
+            return mover == seat ? moves[i].tv : -moves[i].tv;
+        p = moves[i].child;
+    }
+    if (c->error)
+        return 0;
+    return exact_for(c, &p, seat);
+}
+
+int ss_world_values(const ss_spec *s, const ss_pos *pos, const ss_talon *talon,
+                    const ss_world *world, int exact_talon, long long max_nodes,
+                    long long table_size, int8_t *values, int *n_out, long long *spent,
+                    char *err, size_t errlen)
+{
+    ctx c;
+    move moves[SS_MAX_MOVES];
+    ss_bot_rules r;
+    int n, i, seat, rc;
+    *n_out = 0;
+    *spent = 0;
+    rc = ss_check(s, pos, talon, err, errlen);
+    if (rc)
+        return rc;
+    if (pos->cl >= 0 || !pos->tal_len || pos->tal_len <= exact_talon) {
+        ss_result res;
+        int strict = pos->cl >= 0 || !pos->tal_len;
+        rc = ss_solve(s, pos, talon, strict ? -1 : max_nodes, table_size, SS_ALL, &res, err,
+                      errlen);
+        if (!rc) {
+            *n_out = res.n_moves;
+            for (i = 0; i < res.n_moves; i++)
+                values[i] = res.values[i];
+            *spent = strict ? 0 : res.nodes;
+            return SS_OK;
+        }
+        if (rc != SS_ERR_LIMIT || strict)
+            return rc;
+        *spent = (max_nodes < 0 ? 0 : max_nodes) + 1;
+    }
+    bot_rules(s, world, &r);
+    if (ctx_open(&c, s, talon, -1, table_size))
+        return fail(err, errlen, SS_ERR_MEMORY, "out of memory for the table");
+    seat = mover_of(pos);
+    n = gen_moves(&c, pos, moves, 0);
+    for (i = 0; i < n && !c.error; i++) {
+        ss_world w = *world;
+        if (moves[i].kind == SS_MARRY)
+            w.declared |= 1 << (4 * seat + moves[i].arg);
+        else if (moves[i].kind == SS_EXCHANGE)
+            w.exchanged_by = seat;
+        values[i] = (int8_t)(moves[i].term ? moves[i].tv : rollout(&c, &r, moves[i].child, w, seat));
+    }
+    free(c.tt);
+    if (!n && !c.error)
+        c.error = SS_ERR_POSITION;
+    if (c.error) {
+        if (c.error == SS_ERR_RANGE)
+            return fail(err, errlen, SS_ERR_RANGE,
+                        "the position's points run out of the rule tables");
+        return fail(err, errlen, c.error, "the position has no legal move to search");
+    }
+    *n_out = n;
+    return SS_OK;
+}
+
+int ss_rulebot_move(const ss_spec *s, const ss_pos *pos, const ss_talon *talon,
+                    const ss_world *world, uint32_t opp_known, uint32_t opp_excluded,
+                    int *index, char *err, size_t errlen)
+{
+    ctx c;
+    move moves[SS_MAX_MOVES];
+    int8_t kind[SS_MAX_MOVES], arg[SS_MAX_MOVES];
+    ss_bot_rules r;
+    ss_bot_view v;
+    int n, i, rc;
+    *index = -1;
+    rc = ss_check(s, pos, talon, err, errlen);
+    if (rc)
+        return rc;
+    memset(&c, 0, sizeof c);
+    c.s = s;
+    c.tal = talon;
+    c.max_nodes = (long long)1 << 62;
+    n = gen_moves(&c, pos, moves, 0);
+    if (c.error || !n)
+        return fail(err, errlen, SS_ERR_POSITION, "the position has no legal move");
+    for (i = 0; i < n; i++) {
+        kind[i] = moves[i].kind;
+        arg[i] = moves[i].arg;
+    }
+    bot_rules(s, world, &r);
+    view_of(&c, pos, world, (long long)opp_known, opp_excluded, &v);
+    *index = ss_rulebot(&r, &v, kind, arg, n);
     return SS_OK;
 }

@@ -13,6 +13,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "rulebot.h"
+
 /* The layout of the spec table (int32 values), shared with _native.py. */
 #define SS_SPEC_MAGIC 0x66660003
 #define SS_MAX_POINTS 230   /* card points + marriages + the last trick's bonus */
@@ -153,5 +155,34 @@ int ss_solve(const ss_spec *spec, const ss_pos *pos, const ss_talon *talon,
  * that won the last trick (or claimed), empty whether both hands are empty.
  * Returns -100 on an index out of range. */
 int ss_terminal(const ss_spec *spec, const ss_pos *pos, int last, int empty);
+
+/* The public facts of a world that RuleBot's view reads beyond ss_pos (the same in
+ * every world of one view). */
+typedef struct ss_world {
+    int declared;     /* bit seat * 4 + suit */
+    int exchanged_by; /* or -1 */
+    int dealt_turnup; /* the card turned up at the deal */
+    int marriage_in_strict; /* Rules.marriage_in_strict_phase (RuleBot reads it) */
+} ss_world;
+
+/* The port of sixtysix.search.evaluate.world_values for one world (every card known):
+ * each legal move's value for the seat to move, in legal_moves order (values[], *n).
+ * The strict phase is solved exactly; an open talon of at most exact_talon cards too,
+ * within max_nodes (then *spent is the nodes searched; over the budget *spent is
+ * max_nodes + 1 and the moves are played out instead); otherwise each move is
+ * followed by RuleBot for both seats (each from its own view) until the talon is
+ * closed or runs out, and the strict position reached is solved exactly. Returns 0 or
+ * an error code. */
+int ss_world_values(const ss_spec *spec, const ss_pos *pos, const ss_talon *talon,
+                    const ss_world *world, int exact_talon, long long max_nodes,
+                    long long table_size, int8_t *values, int *n, long long *spent,
+                    char *err, size_t errlen);
+
+/* RuleBot's move in pos (checked first) for the seat to move, whose view has the
+ * given known and excluded opponent cards: its index in legal_moves order in *index.
+ * Returns 0 or an error code. */
+int ss_rulebot_move(const ss_spec *spec, const ss_pos *pos, const ss_talon *talon,
+                    const ss_world *world, uint32_t opp_known, uint32_t opp_excluded,
+                    int *index, char *err, size_t errlen);
 
 #endif

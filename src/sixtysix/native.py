@@ -15,7 +15,8 @@ True
 True
 
 **Batch playouts.** :func:`playouts` deals one hand per seed and plays it to the end
-with the *random policy*; :func:`playouts_from` does the same from a given
+with the *random policy* (or, with ``policy="rulebot"``, with :class:`~sixtysix.RuleBot`
+in both seats); :func:`playouts_from` does the same from a given
 :class:`~sixtysix.HandState`. Each seed is a whole number from 0 to 2**64 - 1 and drives
 its own :class:`SplitMix64` stream, drawn in this exact order:
 
@@ -46,6 +47,7 @@ from __future__ import annotations
 import enum
 import operator
 import os
+import random
 import struct
 from array import array
 from collections.abc import Iterable, Iterator
@@ -54,6 +56,7 @@ from typing import Any, Literal
 
 import attrs
 
+from . import rules as _rules
 from . import scoring
 from .cards import CARDS, POINTS, exchange_card_index, marriage_value
 from .engine import _deal_plan, apply_move, deal_from_order, legal_moves
@@ -61,16 +64,8 @@ from .errors import DealError, PositionError, SixtySixError
 from .errors import quote as _quote
 from .legality import F_CLAIM, exchange_rule, follow_mask, lead_mask, options, rule_facts
 from .moves import Claim, Move
-from .rules import (
-    BothOver66,
-    ClosedWinBasis,
-    CloserBeaten,
-    FailedClose,
-    FalseClaim,
-    LastTrick,
-    MarriagePendingRedeem,
-    Rules,
-)
+from .observe import observe, strict_exclusions
+from .rules import Rules, StrictPlay
 from .scoring import HandEnd, HandResult, score_hand
 from .state import CloseSnapshot, HandState, Step
 from .validate import validate
@@ -98,7 +93,7 @@ ENV_PUREPYTHON = "SIXTYSIX_PUREPYTHON"
 FACTS_VERSION = 1
 
 Backend = Literal["native", "python"]
-Policy = Literal["random"]
+Policy = Literal["random", "rulebot"]
 
 _MASK64 = (1 << 64) - 1
 
@@ -343,11 +338,15 @@ def _grade_table(r: Rules) -> bytes:
 
 #: The codes core.c's ss_score reads for the scoring options (a new option value must
 #: be taught to both, or rule_tables refuses the rule set).
-_FALSE_CLAIM_CODES = {FalseClaim.FLAT_TWO: 0, FalseClaim.TWO_OR_THREE: 1, FalseClaim.MIRROR: 2}
+_FALSE_CLAIM_CODES = {
+    _rules.FalseClaim.FLAT_TWO: 0,
+    _rules.FalseClaim.TWO_OR_THREE: 1,
+    _rules.FalseClaim.MIRROR: 2,
+}
 _FAILED_CLOSE_CODES = {
-    FailedClose.TWO_OR_THREE: 0,
-    FailedClose.ALWAYS_THREE: 1,
-    FailedClose.BY_CLOSER_POINTS: 2,
+    _rules.FailedClose.TWO_OR_THREE: 0,
+    _rules.FailedClose.ALWAYS_THREE: 1,
+    _rules.FailedClose.BY_CLOSER_POINTS: 2,
 }
 
 
@@ -411,7 +410,8 @@ def _pack(r: Rules) -> bytes:
             [
                 f.auto,
                 f.marriage_out,
-                r.marriage_pending_redeem is not MarriagePendingRedeem.NEXT_TRICK_AFTER_DECLARING,
+                r.marriage_pending_redeem
+                is not _rules.MarriagePendingRedeem.NEXT_TRICK_AFTER_DECLARING,
             ]
         ),
         struct.pack("<4I", *(lead_mask(r, 0, suit) for suit in range(4))),
@@ -422,12 +422,12 @@ def _pack(r: Rules) -> bytes:
         bytes(
             [
                 _code(_FALSE_CLAIM_CODES, r.false_claim),
-                r.closer_beaten is CloserBeaten.FLAT_TWO,
+                r.closer_beaten is _rules.CloserBeaten.FLAT_TWO,
                 _code(_FAILED_CLOSE_CODES, r.failed_close),
                 r.schneider_threshold,
-                r.closed_win_basis is ClosedWinBasis.AT_CLOSE,
-                r.last_trick is LastTrick.WINS_HAND,
-                r.both_over_66 is BothOver66.NO_SCORE,
+                r.closed_win_basis is _rules.ClosedWinBasis.AT_CLOSE,
+                r.last_trick is _rules.LastTrick.WINS_HAND,
+                r.both_over_66 is _rules.BothOver66.NO_SCORE,
                 r.tie_carry,
             ]
         ),
@@ -541,10 +541,8 @@ def _check_dealer(dealer: object) -> None:
 
 
 def _check_policy(policy: object) -> None:
-    if policy != "random" or type(policy) is not str:
-        raise DealError(
-            f"policy must be 'random' (the only playout policy so far), not {_quote(policy)}"
-        )
+    if type(policy) is not str or policy not in ("random", "rulebot"):
+        raise DealError(f"policy must be 'random' or 'rulebot', not {_quote(policy)}")
 
 
 def _check_claims(claims: object) -> None:
@@ -592,8 +590,20 @@ def _as_int(value: object) -> int | None:
         return None
 
 
-def _python_playout(state: HandState, rng: SplitMix64, claims: bool) -> tuple[HandResult, int]:
+def _python_playout(
+    state: HandState, rng: SplitMix64, claims: bool, policy: Policy = "random"
+) -> tuple[HandResult, int]:
     count = 0
+    if policy == "rulebot":
+        from .bots.rule_bot import RuleBot  # (the bots import this module's neighbours)
+
+        bot, unused = RuleBot(), random.Random(0)  # RuleBot never draws from its rng
+        while state.step is not Step.OVER:
+            mover = state.to_move
+            assert mover is not None
+            state = apply_move(state, bot.choose(observe(state, mover), unused))
+            count += 1
+        return score_hand(state), count
     while state.step is not Step.OVER:
         moves = _choices(state, claims)
         state = apply_move(state, moves[rng.below(len(moves))])
@@ -602,7 +612,12 @@ def _python_playout(state: HandState, rng: SplitMix64, claims: bool) -> tuple[Ha
 
 
 def _python_batch(
-    rules: Rules, seeds: array[int], dealer: int, start: HandState | None, claims: bool
+    rules: Rules,
+    seeds: array[int],
+    dealer: int,
+    start: HandState | None,
+    claims: bool,
+    policy: Policy = "random",
 ) -> PlayoutResults:
     columns: list[array[int]] = [array(code) for code in "bBBBHH"]
     winner, game_points, carry, reason, points, moves = columns
@@ -613,7 +628,7 @@ def _python_batch(
             state = deal_from_order(rules, [CARDS[i] for i in _shuffle(rules, rng)], dealer)
         else:
             state = start
-        result, count = _python_playout(state, rng, claims)
+        result, count = _python_playout(state, rng, claims, policy)
         winner.append(-1 if result.winner is None else result.winner)
         game_points.append(result.game_points)
         carry.append(result.carry)
@@ -670,10 +685,13 @@ def playouts(
             seed's hand is fixed by it alone (see the module docstring for the exact
             draws), the same on every backend and platform.
         policy: How both seats choose: ``"random"``, uniformly among
-            :func:`~sixtysix.legal_moves` in their fixed order.
+            :func:`~sixtysix.legal_moves` in their fixed order; ``"rulebot"``, the move of
+            :class:`~sixtysix.RuleBot` from the seat's own view (the seed then only
+            deals; the native backend plays a C port of the bot, move for move the same).
         claims: If false, ``claim`` is never chosen (it is left out of the moves the
             policy draws from), so more hands are played out; automatic claims under
-            ``ClaimMode.AUTO`` still happen. Random claims are mostly false.
+            ``ClaimMode.AUTO`` still happen. Random claims are mostly false. (Only the
+            random policy reads it: RuleBot claims only when it has 66.)
         dealer: The dealer's seat of every hand.
         backend: ``"native"``, ``"python"``, or ``None`` for :func:`backend`.
 
@@ -692,11 +710,19 @@ def playouts(
     seed_array = _seed_list(seeds)
     chosen = _choose_backend(backend)
     if chosen == "python":
-        return _python_batch(rules, seed_array, dealer, None, claims)
+        return _python_batch(rules, seed_array, dealer, None, claims, policy)
     core = _CORE
     assert core is not None
-    raw = core.playouts(_capsule(core, rules), _native_seeds(seed_array), dealer, None, claims)
-    return _results_from_bytes(raw)
+    args: tuple[Any, ...] = (
+        _capsule(core, rules),
+        _native_seeds(seed_array),
+        dealer,
+        None,
+        claims,
+    )
+    if policy == "rulebot":
+        args += (_bot_facts(rules, None),)
+    return _results_from_bytes(core.playouts(*args))
 
 
 def playouts_from(
@@ -728,13 +754,45 @@ def playouts_from(
     seed_array = _seed_list(seeds)
     chosen = _choose_backend(backend)
     if chosen == "python":
-        return _python_batch(state.rules, seed_array, state.dealer, state, claims)
+        return _python_batch(state.rules, seed_array, state.dealer, state, claims, policy)
     core = _CORE
     assert core is not None
     capsule = _capsule(core, state.rules)
     start = _state_tuple(state)
-    raw = core.playouts(capsule, _native_seeds(seed_array), state.dealer, start, claims)
-    return _results_from_bytes(raw)
+    args: tuple[Any, ...] = (capsule, _native_seeds(seed_array), state.dealer, start, claims)
+    if policy == "rulebot":
+        args += (_bot_facts(state.rules, state),)
+    return _results_from_bytes(core.playouts(*args))
+
+
+def _bot_facts(rules: Rules, state: HandState | None) -> tuple[int, ...]:
+    """What the C port of RuleBot needs beyond the state (core.h's ``ss_bot``).
+
+    The public facts its views read that the C state does not keep (the declared
+    marriages, the card turned up at the deal, who drew the talon's last card, what
+    each seat's opponent showed it lacks: :func:`sixtysix.observe.strict_exclusions`),
+    and how the strict-play rule lets a seat infer voids (as ``strict_exclusions``
+    reads it); the C side updates them as the hand goes on.
+    """
+    strict = rules.strict_play
+    infer_trump = strict in (StrictPlay.FOLLOW_HEAD_OR_TRUMP, StrictPlay.FOLLOW_OR_TRUMP)
+    infer_head = strict is StrictPlay.FOLLOW_HEAD_OR_TRUMP
+    flags = (int(infer_trump), int(infer_head), int(rules.marriage_in_strict_phase))
+    if state is None:
+        return (0, -1, -1, 0, 0, *flags)
+    last_drawer = -1
+    if not state.talon:
+        last_draw = rules.talon_size // 2 - 1
+        lead = state.played[2 * last_draw]
+        last_drawer = 1 if state.won[0] >> lead & 1 else 0
+    return (
+        state.declared,
+        state.dealt_turnup,
+        last_drawer,
+        strict_exclusions(state, 0),
+        strict_exclusions(state, 1),
+        *flags,
+    )
 
 
 def _native_seeds(seeds: array[int]) -> bytes:

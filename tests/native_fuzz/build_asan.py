@@ -34,8 +34,8 @@ FLAGS = [
     "-DPy_LIMITED_API=0x030B0000",
 ]
 EXTENSIONS = {
-    "_core": ["sixtysix_native/_coremodule.c", "core.c"],
-    "_solver": ["sixtysix_native/_solvermodule.c", "solver.c"],
+    "_core": ["sixtysix_native/_coremodule.c", "core.c", "rulebot.c"],
+    "_solver": ["sixtysix_native/_solvermodule.c", "solver.c", "rulebot.c"],
 }
 
 

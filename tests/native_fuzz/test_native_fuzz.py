@@ -221,6 +221,8 @@ def test_solver_compile_corrupted_tables(data: st.DataObject, state: ss.HandStat
     position = args_of(_small_position(state))
     _call(_solver.solve, spec, position, BUDGET, 1000, True)
     _call(_solver.solve_many, [(spec, position)] * 2, BUDGET, 64, False)
+    _call(_solver.world_values, spec, position, _native.world_facts(state), 2, BUDGET, 1000)
+    _call(_solver.rulebot, spec, position, _native.world_facts(state), 0, 0)
 
 
 @FUZZ
@@ -299,3 +301,64 @@ def test_solve_native_is_python(state: ss.HandState) -> None:
     assert dict(fast.move_values) == dict(pure.move_values)
     assert fast.line == pure.line
     assert [s.value for s in solve_many([state, state])] == [pure.value] * 2
+
+
+# --------------------------------------------------------------------------- worlds, RuleBot
+
+
+def _world(state: ss.HandState) -> tuple[int, int, int, int]:
+    return _native.world_facts(state)
+
+
+@FUZZ
+@given(data=st.data(), state=_positions())
+def test_world_values_and_rulebot_corrupted(data: st.DataObject, state: ss.HandState) -> None:
+    spec = _solver_spec(state)
+    good = args_of(state)
+    position = data.draw(st.one_of(st.just(good), corrupted_tuple(good)))
+    world = data.draw(st.one_of(st.just(_world(state)), corrupted_tuple(_world(state))))
+    exact_talon = data.draw(st.one_of(st.integers(-2, 6), edge_ints, junk))
+    max_nodes = data.draw(st.one_of(st.just(BUDGET), st.integers(-2, 50), junk))
+    table_size = data.draw(st.one_of(st.just(1000), st.integers(-2, 50), junk))
+    other = data.draw(st.one_of(st.just(spec), junk))
+    _call(_solver.world_values, other, position, world, exact_talon, max_nodes, table_size)
+    known = data.draw(st.one_of(st.integers(0, 2**32 - 1), edge_ints, junk))
+    excluded = data.draw(st.one_of(st.integers(0, 2**32 - 1), edge_ints, junk))
+    _call(_solver.rulebot, other, position, world, known, excluded)
+    _call(_solver.world_values, *data.draw(st.lists(junk, max_size=7)))
+    _call(_solver.rulebot, *data.draw(st.lists(junk, max_size=6)))
+
+
+@FUZZ
+@given(data=st.data(), state=_positions())
+def test_core_rulebot_corrupted_facts(data: st.DataObject, state: ss.HandState) -> None:
+    capsule = native._capsule(_core, state.rules)
+    good = native._bot_facts(state.rules, state)
+    bot = data.draw(st.one_of(st.just(good), corrupted_tuple(good)))
+    start = data.draw(st.one_of(st.none(), st.just(native._state_tuple(state))))
+    _call(_core.playouts, capsule, bytes(16), state.dealer, start, True, bot)
+
+
+@FUZZ
+@given(rules=sst.rules(), seeds=st.lists(st.integers(0, 2**64 - 1), max_size=3))
+def test_rulebot_playouts_native_is_python(rules: ss.Rules, seeds: list[int]) -> None:
+    assert native.playouts(rules, seeds, policy="rulebot", backend="native") == (
+        native.playouts(rules, seeds, policy="rulebot", backend="python")
+    )
+
+
+@FUZZ
+@given(state=sst.reachable_states(unfinished=True), seed=st.integers(0, 2**32))
+def test_world_values_native_is_python(state: ss.HandState, seed: int) -> None:
+    import random
+
+    from sixtysix.search.evaluate import world_values
+
+    fast = _native.world_values(state, random.Random(seed), 0, BUDGET)
+    saved = _native._SOLVER
+    _native._SOLVER = None
+    try:
+        pure = world_values(state, random.Random(seed), 0, BUDGET)
+    finally:
+        _native._SOLVER = saved
+    assert fast[0] == pure[0]

@@ -84,11 +84,35 @@ static int parse_state(const ss_facts *f, PyObject *tuple, ss_state *s)
     return 0;
 }
 
-/* playouts(facts, seeds: bytes of native uint64, dealer, state or None, claims)
- * -> (winner, game_points, carry, reason, points, moves) as bytes */
+/* bot: (declared, dealt, last_drawer, excluded0, excluded1, infer_trump, infer_head,
+ * marriage_in_strict), see ss_bot in core.h. */
+static int parse_bot(PyObject *tuple, ss_bot *b)
+{
+    unsigned long e0, e1;
+    if (!PyTuple_Check(tuple)) {
+        PyErr_SetString(PyExc_TypeError, "the bot facts must be a tuple or None");
+        return -1;
+    }
+    if (!PyArg_ParseTuple(tuple, "iiikkiii:bot", &b->declared, &b->dealt, &b->last_drawer, &e0,
+                          &e1, &b->infer_trump, &b->infer_head, &b->marriage_in_strict))
+        return -1;
+    if (b->declared < 0 || b->declared > 255 || b->dealt < -1 || b->dealt > 31 ||
+        b->last_drawer < -1 || b->last_drawer > 1 || e0 > 0xFFFFFFFFul || e1 > 0xFFFFFFFFul) {
+        PyErr_SetString(PyExc_ValueError, "bot facts out of range");
+        return -1;
+    }
+    b->excluded[0] = (uint32_t)e0;
+    b->excluded[1] = (uint32_t)e1;
+    return 0;
+}
+
+/* playouts(facts, seeds: bytes of native uint64, dealer, state or None, claims[, bot])
+ * -> (winner, game_points, carry, reason, points, moves) as bytes; with bot (a tuple,
+ * see parse_bot) both seats play RuleBot, else the random policy. */
 static PyObject *core_playouts(PyObject *self, PyObject *args)
 {
-    PyObject *capsule, *state_obj, *out = NULL;
+    PyObject *capsule, *state_obj, *bot_obj = Py_None, *out = NULL;
+    ss_bot bot;
     const char *seed_bytes;
     Py_ssize_t size, n, i;
     int dealer, claims, failed = 0;
@@ -99,8 +123,11 @@ static PyObject *core_playouts(PyObject *self, PyObject *args)
     uint8_t *gp = NULL, *carry = NULL, *reason = NULL;
     uint16_t *points = NULL, *moves = NULL;
     (void)self;
-    if (!PyArg_ParseTuple(args, "Oy#iOp:playouts", &capsule, &seed_bytes, &size, &dealer,
-                          &state_obj, &claims))
+    if (!PyArg_ParseTuple(args, "Oy#iOp|O:playouts", &capsule, &seed_bytes, &size, &dealer,
+                          &state_obj, &claims, &bot_obj))
+        return NULL;
+    memset(&bot, 0, sizeof bot);
+    if (bot_obj != Py_None && parse_bot(bot_obj, &bot) != 0)
         return NULL;
     if ((f = get_facts(capsule)) == NULL)
         return NULL;
@@ -129,11 +156,24 @@ static PyObject *core_playouts(PyObject *self, PyObject *args)
         ss_rng r;
         ss_result res;
         ss_rng_seed(&r, seeds[i]);
+        int rc;
         if (state_obj == Py_None)
             ss_deal(f, &r, dealer, &s);
         else
             s = start;
-        if (ss_playout_random(f, &s, &r, claims, &res) != 0) {
+        if (bot_obj != Py_None) {
+            ss_bot b = bot;
+            if (state_obj == Py_None) {
+                b.declared = 0;
+                b.dealt = s.tend > 0 ? s.talon[s.tend - 1] : -1;
+                b.last_drawer = -1;
+                b.excluded[0] = b.excluded[1] = 0;
+            }
+            rc = ss_playout_rulebot(f, &s, &b, &res);
+        } else {
+            rc = ss_playout_random(f, &s, &r, claims, &res);
+        }
+        if (rc != 0) {
             failed = 1;
             break;
         }

@@ -20,3 +20,20 @@ def solve_many(
     every: bool,
     /,
 ) -> list[tuple[Any, ...]]: ...
+def world_values(
+    spec: object,
+    position: tuple[Any, ...],
+    world: tuple[int, int, int, int],
+    exact_talon: int,
+    max_nodes: int | None,
+    table_size: int,
+    /,
+) -> tuple[bytes, int]: ...
+def rulebot(
+    spec: object,
+    position: tuple[Any, ...],
+    world: tuple[int, int, int, int],
+    known: int,
+    excluded: int,
+    /,
+) -> int: ...

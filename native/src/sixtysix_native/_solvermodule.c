@@ -3,6 +3,9 @@
  *   compile(table: bytes) -> capsule      a rule set's spec (int32 values, see solver.h)
  *   solve(spec, position, max_nodes, table_size, every) -> result
  *   solve_many(items, max_nodes, table_size, every) -> [result, ...]
+ *   world_values(spec, position, world, exact_talon, max_nodes, table_size)
+ *       -> (values, spent)                PimcBot's evaluation of one world
+ *   rulebot(spec, position, world, known, excluded) -> index   RuleBot's move
  *
  * position is the tuple of sixtysix.search._core.args_of (talon a tuple of card
  * indices, the snapshot a 4-tuple or None); items a sequence of (spec, position).
@@ -10,6 +13,9 @@
  * order as two bytes objects (kind codes, signed card or suit), values a bytes of
  * signed values (every move's, or empty) and best the index of the best move.
  * The GIL is released while searching; each call has its own table.
+ * world is (declared, exchanged_by, dealt_turnup, marriage_in_strict): the public facts
+ * RuleBot's view reads beyond the position; values a bytes of signed values, one per
+ * legal move in legal_moves order (see ss_world_values in solver.h).
  * Errors: LimitError (node limit), InputError (a position or spec it cannot take).
  */
 #define PY_SSIZE_T_CLEAN
@@ -387,6 +393,104 @@ done:
     return out;
 }
 
+static int parse_world(PyObject *obj, ss_world *w)
+{
+    long v[4];
+    static const struct {
+        long lo, hi;
+        const char *what;
+    } fields[] = {{0, 255, "declared marriages"},
+                  {-1, 1, "exchanger"},
+                  {-1, 31, "dealt turn-up"},
+                  {0, 1, "marriage_in_strict_phase flag"}};
+    int i;
+    if (!PyTuple_Check(obj) || PyTuple_Size(obj) != 4) {
+        PyErr_SetString(InputError, "a world is a tuple of 4 ints");
+        return -1;
+    }
+    for (i = 0; i < 4; i++)
+        if (get_int(obj, i, fields[i].lo, fields[i].hi, &v[i], fields[i].what) < 0)
+            return -1;
+    w->declared = (int)v[0];
+    w->exchanged_by = (int)v[1];
+    w->dealt_turnup = (int)v[2];
+    w->marriage_in_strict = (int)v[3];
+    return 0;
+}
+
+static PyObject *world_result(const int8_t *values, int n, long long spent)
+{
+    char buf[SS_MAX_MOVES];
+    int i;
+    for (i = 0; i < n; i++)
+        buf[i] = (char)values[i];
+    return Py_BuildValue("(y#L)", buf, (Py_ssize_t)n, spent);
+}
+
+static int get_exact_talon(int exact_talon)
+{
+    if (exact_talon < 0) {
+        PyErr_SetString(InputError, "exact_talon must be >= 0");
+        return -1;
+    }
+    return 0;
+}
+
+static PyObject *py_world_values(PyObject *self, PyObject *args)
+{
+    PyObject *cap, *position, *world, *max_nodes, *table_size;
+    int exact_talon, rc, n = 0;
+    long long mn, ts, spent = 0;
+    const ss_spec *spec;
+    ss_pos pos;
+    ss_talon tal;
+    ss_world w;
+    int8_t values[SS_MAX_MOVES];
+    char err[200];
+    (void)self;
+    if (!PyArg_ParseTuple(args, "OOOiOO", &cap, &position, &world, &exact_talon, &max_nodes,
+                          &table_size))
+        return NULL;
+    if (!(spec = get_spec(cap)) || get_exact_talon(exact_talon) < 0 ||
+        get_limits(max_nodes, table_size, &mn, &ts) < 0 || parse_world(world, &w) < 0 ||
+        parse_position(spec, position, &pos, &tal) < 0)
+        return NULL;
+    Py_BEGIN_ALLOW_THREADS
+    rc = ss_world_values(spec, &pos, &tal, &w, exact_talon, mn, ts, values, &n, &spent, err,
+                         sizeof err);
+    Py_END_ALLOW_THREADS
+    if (rc) {
+        raise_for(rc, err, -1);
+        return NULL;
+    }
+    return world_result(values, n, spent);
+}
+
+static PyObject *py_rulebot(PyObject *self, PyObject *args)
+{
+    PyObject *cap, *position, *world;
+    unsigned long known, excluded;
+    int rc, index = -1;
+    const ss_spec *spec;
+    ss_pos pos;
+    ss_talon tal;
+    ss_world w;
+    char err[200];
+    (void)self;
+    if (!PyArg_ParseTuple(args, "OOOkk", &cap, &position, &world, &known, &excluded))
+        return NULL;
+    if (!(spec = get_spec(cap)) || parse_world(world, &w) < 0 ||
+        parse_position(spec, position, &pos, &tal) < 0)
+        return NULL;
+    rc = ss_rulebot_move(spec, &pos, &tal, &w, (uint32_t)(known & 0xFFFFFFFFul),
+                         (uint32_t)(excluded & 0xFFFFFFFFul), &index, err, sizeof err);
+    if (rc) {
+        raise_for(rc, err, -1);
+        return NULL;
+    }
+    return PyLong_FromLong(index);
+}
+
 static PyMethodDef methods[] = {
     {"compile", py_compile, METH_O, "compile(table: bytes) -> a compiled rule set"},
     {"solve", py_solve, METH_VARARGS,
@@ -394,6 +498,11 @@ static PyMethodDef methods[] = {
      "values, nodes)"},
     {"solve_many", py_solve_many, METH_VARARGS,
      "solve_many(items, max_nodes, table_size, every) -> [result, ...]"},
+    {"world_values", py_world_values, METH_VARARGS,
+     "world_values(spec, position, world, exact_talon, max_nodes, table_size) -> (values, "
+     "spent)"},
+    {"rulebot", py_rulebot, METH_VARARGS,
+     "rulebot(spec, position, world, known, excluded) -> RuleBot's move index"},
     {NULL, NULL, 0, NULL}};
 
 static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "_solver",

@@ -11,8 +11,9 @@ import attrs
 from ..errors import SixtySixError
 from ..moves import CLAIM, Close, Move
 from ..observe import PlayerView, determinize
+from ..search._native import world_budget, world_values
 from ..search.analysis import Estimate, estimate
-from ..search.evaluate import BOT_TABLE_SIZE, EXACT_OPEN_NODES, world_values
+from ..search.evaluate import BOT_TABLE_SIZE, EXACT_OPEN_NODES
 from ..search.solver import all_move_values
 from ._base import BotBase, finite_number, flag, seconds_or_none, whole_number
 from ._known import all_known, claim_dominates
@@ -133,7 +134,7 @@ class PimcBot(BotBase[PlayerView, Move]):
         most = self.worlds
         if not view.is_strict:
             # Open phase: each world costs one playout per move.
-            most = min(most, max(least, PLAYOUT_BUDGET // len(moves)))
+            most = min(most, max(least, world_budget(PLAYOUT_BUDGET, limit) // len(moves)))
         exact_talon = self.exact_talon
         exact_nodes = EXACT_NODE_BUDGET
         for count in range(1, most + 1):

@@ -14,6 +14,7 @@ from types import ModuleType
 from typing import Any
 
 from ..cards import KING_QUEEN, POINTS, marriage_value, trick_winner
+from ..engine import legal_moves
 from ..errors import PositionError, SearchLimitError
 from ..legality import F_CLAIM, follow_mask, lead_mask, rule_facts
 from ..moves import CLAIM, CLOSE, DRAW, EXCHANGE, MARRY, PLAY, Move
@@ -34,8 +35,11 @@ from ..scoring import (
     _false_claim_points,
     _grade,
 )
+from ..state import HandState, Step
+from ._core import args_of
 
 __all__ = [
+    "NATIVE_WORLD_FACTOR",
     "available",
     "beat_mask",
     "follow_chain",
@@ -43,6 +47,8 @@ __all__ = [
     "moves_of",
     "native_spec",
     "spec_table",
+    "world_budget",
+    "world_values",
 ]
 
 #: The spec layout version (solver.h's ``SS_SPEC_MAGIC``).
@@ -277,3 +283,92 @@ def run(fn: Any, *args: Any) -> Any:
         ) from None
     except _SOLVER.InputError as exc:
         raise PositionError(f"the native solver cannot search this position: {exc}") from None
+
+
+# --------------------------------------------------------------------------- PimcBot's worlds
+
+#: The table bound of the bots' small solves (``evaluate.BOT_TABLE_SIZE``).
+BOT_TABLE_SIZE = 100_000
+#: With a time limit, the native backend lets a :class:`~sixtysix.PimcBot` decision of the
+#: open phase play out this many times more moves than the pure-Python one.
+NATIVE_WORLD_FACTOR = 64
+
+
+def world_values(
+    state: HandState, rng: Any, exact_talon: int, max_nodes: int
+) -> tuple[list[float], int]:
+    """:func:`sixtysix.search.evaluate.world_values` with its default policy, natively.
+
+    The same values, move for move, as the pure-Python function (the C side plays the
+    open phase on with its port of :class:`~sixtysix.RuleBot`, which never draws from
+    ``rng``, and solves the strict position reached exactly), all in one call that
+    releases the GIL. Without the extension (or with ``SIXTYSIX_PUREPYTHON=1``) it *is*
+    the pure-Python function. The node count of an exact open-phase search is the
+    searching solver's own (the two solvers count different nodes, so ``max_nodes`` may
+    suffice for one and not the other: docs/native_solver.md).
+    """
+    native = solver()
+    if native is None:
+        from .evaluate import world_values as python_world_values
+
+        return python_world_values(state, rng, exact_talon, max_nodes)
+    if state.step is Step.OVER:
+        return [], 0
+    spec = native_spec(state.rules, state.trump)
+    values, spent = run(
+        native.world_values,
+        spec,
+        args_of(state),
+        world_facts(state),
+        exact_talon,
+        max_nodes,
+        BOT_TABLE_SIZE,
+    )
+    return [float(v) for v in memoryview(values).cast("b")], spent
+
+
+def world_facts(state: HandState) -> tuple[int, int, int, int]:
+    """The public facts of ``state`` that RuleBot's view reads beyond the position."""
+    return (
+        state.declared,
+        state.exchanged_by,
+        state.dealt_turnup,
+        int(state.rules.marriage_in_strict_phase),
+    )
+
+
+def world_budget(budget: int, time_limit: float | None) -> int:
+    """The open-phase playout budget of a PimcBot decision (``PLAYOUT_BUDGET``).
+
+    Unchanged without a time limit, so that a fixed number of worlds gives the same
+    moves on both backends; with one, the native backend takes
+    :data:`NATIVE_WORLD_FACTOR` times more (the time limit then bounds the worlds).
+    """
+    if time_limit is None or solver() is None:
+        return budget
+    return budget * NATIVE_WORLD_FACTOR
+
+
+def rulebot_move(state: HandState) -> Move:
+    """:class:`~sixtysix.RuleBot`'s move in ``state`` for the seat to move, from C.
+
+    The native port of the bot (the playouts of :func:`world_values` use it), for the
+    differential tests: equal to ``RuleBot().choose(observe(state, state.to_move), rng)``.
+    """
+    native = solver()
+    assert native is not None, "the native solver is not available"
+    from ..observe import observe
+
+    seat = state.to_move
+    assert seat is not None, "the hand is over"
+    view = observe(state, seat)
+    spec = native_spec(state.rules, state.trump)
+    index = run(
+        native.rulebot,
+        spec,
+        args_of(state),
+        world_facts(state),
+        view.opponent_known_mask,
+        view.opponent_excluded_mask,
+    )
+    return legal_moves(state)[int(index)]
