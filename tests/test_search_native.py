@@ -498,14 +498,17 @@ def test_native_world_values_budget() -> None:
 
 
 def test_world_values_without_native(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Without the extension the hook is the pure-Python evaluation itself."""
+    """Without the extension the bots' entry is the pure-Python evaluation itself."""
+    from sixtysix.search.evaluate import fast_world_values
     from sixtysix.search.evaluate import world_values as python_world_values
 
     monkeypatch.setenv("SIXTYSIX_PUREPYTHON", "1")
     for world in _worlds(ss.SCHNAPSEN, 4, 1):
-        assert _native.world_values(world, random.Random(2), 2, 5_000) == python_world_values(
+        assert fast_world_values(world, random.Random(2), 2, 5_000) == python_world_values(
             world, random.Random(2), 2, 5_000
         )
+    with pytest.raises(RuntimeError, match="not loaded"):
+        _native.world_values(world, random.Random(2), 2, 5_000)
     assert _native.world_budget(384, 0.5) == 384
     assert _native.world_budget(384, None) == 384
 

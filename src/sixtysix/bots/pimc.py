@@ -11,9 +11,10 @@ import attrs
 from ..errors import SixtySixError
 from ..moves import CLAIM, Close, Move
 from ..observe import PlayerView, determinize
-from ..search._native import world_budget, world_values
+from ..search._native import world_budget
 from ..search.analysis import Estimate, estimate
 from ..search.evaluate import BOT_TABLE_SIZE, EXACT_OPEN_NODES
+from ..search.evaluate import fast_world_values as world_values
 from ..search.solver import all_move_values
 from ._base import BotBase, finite_number, flag, seconds_or_none, whole_number
 from ._known import all_known, claim_dominates

@@ -302,16 +302,15 @@ def world_values(
     The same values, move for move, as the pure-Python function (the C side plays the
     open phase on with its port of :class:`~sixtysix.RuleBot`, which never draws from
     ``rng``, and solves the strict position reached exactly), all in one call that
-    releases the GIL. Without the extension (or with ``SIXTYSIX_PUREPYTHON=1``) it *is*
-    the pure-Python function. The node count of an exact open-phase search is the
-    searching solver's own (the two solvers count different nodes, so ``max_nodes`` may
-    suffice for one and not the other: docs/native_solver.md).
+    releases the GIL. Only with the extension loaded:
+    :func:`sixtysix.search.evaluate.fast_world_values` picks this or the pure-Python
+    function. The node count of an exact open-phase search is the searching solver's own
+    (the two solvers count different nodes, so ``max_nodes`` may suffice for one and not
+    the other: docs/native_solver.md).
     """
     native = solver()
     if native is None:
-        from .evaluate import world_values as python_world_values
-
-        return python_world_values(state, rng, exact_talon, max_nodes)
+        raise RuntimeError("the native solver is not loaded (see fast_world_values)")
     if state.step is Step.OVER:
         return [], 0
     spec = native_spec(state.rules, state.trump)

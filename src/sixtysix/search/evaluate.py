@@ -33,7 +33,13 @@ from .solver import all_move_values, counted_move_values, solve
 if TYPE_CHECKING:
     from ..bots import Bot
 
-__all__ = ["exact_value", "rollout_value", "world_move_values", "world_values"]
+__all__ = [
+    "exact_value",
+    "fast_world_values",
+    "rollout_value",
+    "world_move_values",
+    "world_values",
+]
 
 #: The table bound used for the small solves inside the bots.
 BOT_TABLE_SIZE = 100_000
@@ -153,3 +159,16 @@ def world_values(
         float(rollout_value(apply_move(state, move), seat, policy, rng))
         for move in legal_moves(state)
     ], spent
+
+
+def fast_world_values(
+    state: HandState, rng: random.Random, exact_talon: int, max_nodes: int
+) -> tuple[list[float], int]:
+    """:func:`world_values` with its default policy, in C when the native core is loaded.
+
+    The same values either way (``SIXTYSIX_PUREPYTHON=1`` or no ``sixtysix-native``: the
+    pure-Python function); :class:`~sixtysix.PimcBot` evaluates its worlds through it.
+    """
+    if _native.solver() is None:
+        return world_values(state, rng, exact_talon, max_nodes)
+    return _native.world_values(state, rng, exact_talon, max_nodes)
