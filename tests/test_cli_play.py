@@ -689,7 +689,7 @@ def test_narration_never_names_the_hidden_cards() -> None:
             assert "the marriage in" in text
         if isinstance(move, ss.Exchange):
             assert "for the turn-up" in text
-    assert kinds == {ss.Play, ss.Marry, ss.Exchange, ss.Close, ss.Draw, ss.Claim}
+    assert kinds == {ss.Play, ss.Marry, ss.Exchange, ss.Close, ss.Draw, ss.Claim, ss.Amour}
 
 
 def test_narration_of_a_known_hand() -> None:

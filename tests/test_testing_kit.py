@@ -419,7 +419,7 @@ def wrong_moves(
         (
             lambda: play(deal_a(), "AC"),
             lambda s, m: _in_order([CLAIM, *m]),
-            "claim offered under AUTO claims or to the follower",
+            "claim offered under AUTO (or NONE) claims or to the follower",
         ),
         (
             lambda: play(deal_a(), "AC"),

@@ -124,6 +124,7 @@ import attrs
 
 from .cards import CARDS, Deck, Suit
 from .errors import SixtySixError, quote
+from .legality import require_plain_trick_game
 from .moves import ALL_MOVES, NUM_ACTIONS, Move, move_id
 from .observe import PlayerView
 from .rules import Rules
@@ -184,6 +185,7 @@ _POINTS_SCALE = 66.0
 
 def _deck_of(deck: Deck | Rules) -> Deck:
     if isinstance(deck, Rules):
+        require_plain_trick_game(deck, "the observation encoding")  # no Mariage (§13)
         return deck.deck
     if isinstance(deck, Deck):
         return deck
@@ -270,6 +272,7 @@ def encode_view(view: PlayerView) -> list[float]:
     if not isinstance(view, PlayerView):
         raise SixtySixError(f"encode_view needs a PlayerView, not {quote(view)}")
     rules = view.rules
+    require_plain_trick_game(rules, "the observation encoding")  # no Mariage (§13)
     deck = rules.deck
     n = deck.size
     slots = _SLOTS[deck]
@@ -347,6 +350,7 @@ def action_mask(view: PlayerView) -> list[int]:
     """
     if not isinstance(view, PlayerView):
         raise SixtySixError(f"action_mask needs a PlayerView, not {quote(view)}")
+    require_plain_trick_game(view.rules, "the action ids")  # the amour has none (§13)
     mask = [0] * NUM_ACTIONS
     for move in view.legal_moves():
         mask[move_id(move)] = 1
@@ -578,6 +582,7 @@ def _batch_deck(views: Sequence[PlayerView]) -> Deck:
     if not isinstance(first, PlayerView):
         raise SixtySixError(f"encode_views_into needs PlayerViews, not {quote(first)}")
     deck = first.rules.deck
+    require_plain_trick_game(first.rules, "the observation encoding")  # no Mariage (§13)
     for view in views:
         if type(view) is not PlayerView:
             raise SixtySixError(f"encode_views_into needs PlayerViews, not {quote(view)}")

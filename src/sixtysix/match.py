@@ -34,7 +34,7 @@ import attrs
 
 from .engine import new_hand
 from .errors import MatchError, quote
-from .rules import DealerAfterTie, NextDealer, Rules, SitOutScores
+from .rules import DealerAfterTie, HonoursScoring, NextDealer, Rules, SitOutScores
 from .scoring import HandResult
 from .state import HandState
 
@@ -130,7 +130,9 @@ class Match:
                 f"{MAX_COUNT - 1}, not {quote(scores)}"
             )
         target = self.rules.match_target
-        if sum(s >= target for s in scores) > 1:
+        # Rules §13.11 [M25]: honours can lift two seats past the target in one hand;
+        # then the highest total has won, and equal totals play on.
+        if sum(s >= target for s in scores) > 1 and not _honours_apart(self.rules):
             raise MatchError(f"scores {scores} give more than one seat the match target {target}")
         if not _is_int(self.dealer) or not 0 <= self.dealer < self.seats:
             raise MatchError(
@@ -149,10 +151,13 @@ class Match:
     def winner(self) -> int | None:
         """The seat that reached ``match_target``, or ``None`` while the match goes on."""
         target = self.rules.match_target
-        for seat, score in enumerate(self.scores):
-            if score >= target:
-                return seat
-        return None
+        scores = self.scores
+        top = max(scores)
+        if top < target or scores.count(top) > 1:
+            # Rules §13.11 [M25]: equal totals at the target play on (only honours, paid
+            # to both seats, can bring two seats there).
+            return None
+        return scores.index(top)
 
     @property
     def is_over(self) -> bool:
@@ -320,6 +325,11 @@ def apply_result(m: Match, result: HandResult) -> Match:
         raise MatchError(f"apply_result needs a HandResult (from score_hand), not {quote(result)}")
     rules = m.rules
     winner = result.winner
+    if result.honours != (0, 0):  # rules §13.11: honour game points join the scores
+        scores = list(m.scores)
+        for hand_seat, seat in enumerate(m.active_seats):
+            scores[seat] += result.honours[hand_seat]
+        m = attrs.evolve(m, scores=tuple(scores))
     if winner is None:
         # A HandResult is checked on construction; what is left is whether it belongs to
         # these rules.
@@ -355,6 +365,10 @@ def apply_result(m: Match, result: HandResult) -> Match:
         carry=0,
         hand_number=m.hand_number + 1,
     )
+
+
+def _honours_apart(rules: Rules) -> bool:
+    return rules.honours_scoring is HonoursScoring.GAME_POINTS
 
 
 def _score_text(scores: tuple[int, ...]) -> str:

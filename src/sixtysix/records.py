@@ -221,13 +221,16 @@ def _check_seed(path: tuple[str | int, ...], prefix: str, seed: object) -> None:
 
 
 def _result_to_dict(result: HandResult) -> dict[str, Any]:
-    return {
+    out = {
         "winner": result.winner,
         "game_points": result.game_points,
         "carry": result.carry,
         "points": list(result.points),
         "reason": result.reason.value,
     }
+    if result.honours != (0, 0):  # rules §13.9: only where honours were made
+        out["honours"] = list(result.honours)
+    return out
 
 
 def _describe(result: HandResult) -> str:
@@ -782,7 +785,15 @@ def _result_from_dict(data: object, path: tuple[str | int, ...], where: str) -> 
         return None
     if not isinstance(data, Mapping):
         _fail(path, f"{where}result: expected an object or null, not {quote(data)}")
-    _check_keys(data, _RESULT_KEYS, path, f"{where}result: ")
+    _check_keys(
+        {k: v for k, v in data.items() if k != "honours"}, _RESULT_KEYS, path, f"{where}result: "
+    )
+    honours = data.get("honours", [0, 0])  # rules §13.9: optional, (0, 0) when absent
+    if not isinstance(honours, list) or len(honours) != 2:
+        _fail(
+            (*path, "honours"),
+            f"{where}result: honours must be two whole numbers, not {quote(honours)}",
+        )
     points = data["points"]
     if not isinstance(points, list) or len(points) != 2:
         _fail(
@@ -800,7 +811,12 @@ def _result_from_dict(data: object, path: tuple[str | int, ...], where: str) -> 
         )
     try:
         return HandResult(
-            data["winner"], data["game_points"], data["carry"], (points[0], points[1]), end
+            data["winner"],
+            data["game_points"],
+            data["carry"],
+            (points[0], points[1]),
+            end,
+            (honours[0], honours[1]),
         )
     except ResultError as exc:
         _fail(path, f"{where}result: {exc}")

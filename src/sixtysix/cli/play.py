@@ -52,10 +52,10 @@ from ..engine import apply_move, deal_from_order, explain_illegal, shuffled_deck
 from ..errors import SixtySixError
 from ..game import TwoHandGame
 from ..match import Match, apply_result, new_match
-from ..moves import Claim, Close, Draw, Exchange, Marry, Move, Play, parse_move
+from ..moves import Amour, Claim, Close, Draw, Exchange, Marry, Move, Play, parse_move
 from ..observe import PlayerView, observe
 from ..records import GameRecord, MatchRecord
-from ..rules import FailedClose, Rules
+from ..rules import FailedClose, HonoursScoring, Rules
 from ..scoring import HandEnd, HandResult, _failed_close, score_hand
 from ..state import HandState, Step
 from . import (
@@ -146,14 +146,18 @@ class Narrator:
             if after.is_over and (after.hands[0] | after.hands[1]):
                 text += f" {self.subject(winner, 'reach')} 66: the hand ends."
             return text
-        if isinstance(move, Marry):
-            value = 40 if move.suit == before.trump else 20
+        if isinstance(move, Marry | Amour):
+            gained = after.marriages[seat] + after.pending[seat]
+            value = f"{gained - before.marriages[seat] - before.pending[seat]}"
+            if before.rules.honours_scoring is HonoursScoring.GAME_POINTS:
+                value = "an honour, paid after the hand"  # rules §13.9
             note = ""
             if after.pending[seat] > before.pending[seat]:
                 note = f" (pending until {self.subject(seat, 'win').lower()} a trick)"
+            suit = before.trump if move.suit is None else move.suit
+            what = "amour" if isinstance(move, Amour) else "marriage"
             text = (
-                f"{self.subject(seat, 'declare')} the marriage in {_suit_name(move.suit)}: "
-                f"{value}{note}."
+                f"{self.subject(seat, 'declare')} the {what} in {_suit_name(suit)}: {value}{note}."
             )
             if after.is_over:
                 text += f" {self.subject(seat, 'reach')} 66: the hand ends."

@@ -33,6 +33,7 @@ from typing import Any
 
 from ..cards import HIGHER, POINTS, SUIT_MASK
 from ..errors import SearchLimitError
+from ..legality import require_plain_trick_game
 from ..rules import (
     BothOver66,
     ClaimMode,
@@ -221,6 +222,7 @@ def compiled(rules: Rules, trump: int) -> Core:
     """The compiled search for ``rules`` and trump suit ``trump`` (cached)."""
     core = _CORES.get((rules, trump))
     if core is None:
+        require_plain_trick_game(rules, "the search")  # rules §13: see legality
         if len(_CORES) > 64:
             _CORES.clear()
         core = _CORES[rules, trump] = Core(rules, trump)
