@@ -145,6 +145,8 @@ class HandResult:
         return None if self.winner is None else 1 - self.winner
 
 
+_GAME_POINTS = HonoursScoring.GAME_POINTS
+
 #: The most honour game points one seat can make in a hand: four marriages, four
 #: amours and the whitewash at 10 each (rules §13.9).
 _MAX_HONOURS = 90
@@ -384,18 +386,18 @@ def score_hand(state: HandState) -> HandResult:
             f"seat {state.to_move} is still to move ({state.step.name.lower()})"
         )
     result = _score(state)
-    made = honours(state)
-    if made != (0, 0):
-        return _unchecked_result(
-            result.winner, result.game_points, result.carry, result.points, result.reason, made
-        )
+    if state.rules.honours_scoring is _GAME_POINTS:  # rules §13.9
+        made = honours(state)
+        if made != (0, 0):
+            return _unchecked_result(
+                result.winner, result.game_points, result.carry, result.points, result.reason, made
+            )
     return result
 
 
 def _score(state: HandState) -> HandResult:
     """:func:`score_hand` without the honours (rules §6, §9)."""
     rules = state.rules
-    target = rule_facts(rules).claim_target
     points = [state.points(0), state.points(1)]
     closer = state.closed_by
     last = state.leader
@@ -403,7 +405,7 @@ def _score(state: HandState) -> HandResult:
         # Ended by a claim (explicit, or automatic) of the leader.
         claimer = last
         opponent = 1 - claimer
-        if points[claimer] < target:
+        if points[claimer] < rules.claim_target:
             flat = _false_claim_points(rules, bool(state.won[opponent]))
             gp = _grade_claim(state, claimer) if flat is None else flat
             return _won(opponent, gp, points, HandEnd.FALSE_CLAIM)
