@@ -26,6 +26,7 @@ from sixtysix import (
     Suit,
 )
 from sixtysix import testing as sst
+from sixtysix.cards import trick_winner
 from sixtysix.legality import rule_facts
 from sixtysix.match import apply_result, new_match
 from sixtysix.scoring import honours, whitewash_maker
@@ -437,3 +438,94 @@ def test_random_mariage_play_keeps_the_invariants(state: ss.HandState) -> None:
     sst.check_invariants(state)
     assert ss.validate(state) == []
     assert ss.load_position(ss.dump_position(state)) == state
+
+
+def whitewashed(rules: ss.Rules) -> ss.HandState:
+    """A finished unclosed hand in which seat 0 won every trick after the last draw."""
+    final = play_out(ss.new_hand(MARIAGE, seed=3, dealer=1), random.Random(3))
+    late = final.played[MARIAGE.talon_size :]
+    won0 = sum(1 << c for c in late) | sum(1 << c for c in final.played[:8])
+    deck = MARIAGE.deck.mask
+    return attrs.evolve(
+        final,
+        rules=rules,
+        leader=0,
+        won=(won0, deck & ~won0),
+        card_points=(62, 58),
+        marriages=(0, 0),
+        pending=(0, 0),
+        declared=0,
+    )
+
+
+def test_whitewash_points_join_the_makers_points() -> None:
+    """§13.9 POINTS, [M21]: whitewash_points count like the last-trick 10."""
+    rules = E(MARIAGE, honours_scoring=HonoursScoring.POINTS, whitewash_points=25)
+    r = ss.score_hand(whitewashed(rules))
+    assert r.points == (62 + 10 + 25, 58) and r.honours == (0, 0)
+    wins_hand = E(rules, last_trick=ss.LastTrick.WINS_HAND)
+    r = ss.score_hand(whitewashed(wins_hand))
+    assert r.points == (62 + 25, 58) and r.reason is HandEnd.LAST_TRICK
+    # under GAME_POINTS the points are not read: the whitewash pays 4 apart
+    r = ss.score_hand(whitewashed(E(MARIAGE, whitewash_points=25)))
+    assert r.points == (72, 58) and r.honours == (4, 0)
+
+
+def test_amour_rule_reasons() -> None:
+    """§13.7.2: the amour on a marriage's terms, in words."""
+    state = amour_hand(MARIAGE)
+    follow = ss.apply_move(state, "AC")
+    assert "only the player on lead" in (ss.explain_illegal(follow, "amour") or "")
+    no_strict = E(MARIAGE, marriage_in_strict_phase=False)
+    strict = attrs.evolve(amour_hand(no_strict), talon=())
+    assert "once the talon is closed or exhausted" in (ss.explain_illegal(strict, "amour") or "")
+    bare = attrs.evolve(state, hands=(state.hands[0], state.hands[1] & ~1 << (8 * 2 + 1)))
+    assert "both AH and TH" in (ss.explain_illegal(bare, "amour") or "")
+    first = ss.deal_from_order(MARIAGE, pack("AH", "TH", "AS"), 0)
+    assert "before you have won a trick" in (ss.explain_illegal(first, "amour") or "")
+
+
+def test_damaged_amours_are_found() -> None:
+    """validate (§13.7.2): an amour the rules lack, without its cards, or not led from."""
+    state = ss.apply_move(amour_hand(MARIAGE), "amour")
+    lacking = attrs.evolve(state, rules=E(MARIAGE, amour=AmourRule.NONE))
+    assert any("which this rule set lacks" in p for p in ss.validate(lacking))
+    bit = 1 << (8 + 1 * 4 + Suit.CLUBS)
+    other = attrs.evolve(state, declared=state.declared | bit)
+    assert any("C amour" in p for p in ss.validate(other))
+    lost = attrs.evolve(state, turn_steps=0)
+    assert any("marriage of this turn" in p for p in ss.validate(lost))
+    marked = attrs.evolve(ss.new_hand(MARIAGE, seed=1), turn_steps=2)
+    assert any("an amour is marked" in p for p in ss.validate(marked))
+    played = ss.apply_move(state, "AH")
+    after = attrs.evolve(played, declared=played.declared | 1 << (8 + 1 * 4 + Suit.DIAMONDS))
+    problems = ss.validate(after)
+    assert problems and all("amour" in p for p in problems)
+
+
+def test_an_amour_must_be_declared_for_the_lead_of_its_card() -> None:
+    """validate (§13.7.2): the first of the ace and ten played was its declared lead."""
+    for seed in range(200):
+        s = play_out(ss.new_hand(MARIAGE, seed=seed), random.Random(seed))
+        ace, ten = s.trump * 8, s.trump * 8 + 1
+        for seat in (0, 1):
+            if s.declared >> (8 + seat * 4 + s.trump) & 1:
+                continue
+            mine = [
+                (k, c)
+                for k, c in enumerate(s.played)
+                if c in (ace, ten) and ss.validate(s) == [] and _player_of(s, k) == seat
+            ]
+            if len(mine) == 2 and mine[0][0] % 2 == 1:  # the first one followed
+                bad = attrs.evolve(s, declared=s.declared | 1 << (8 + seat * 4 + s.trump))
+                assert any("the ace or ten" in p for p in ss.validate(bad))
+                return
+    raise AssertionError("no such game")  # pragma: no cover
+
+
+def _player_of(s: ss.HandState, k: int) -> int:
+    """The seat that played ``s.played[k]``."""
+    leader = 1 - s.dealer
+    for i in range(0, k - k % 2, 2):
+        leader = trick_winner(s.played[i], s.played[i + 1], s.trump, leader)
+    return leader if k % 2 == 0 else 1 - leader

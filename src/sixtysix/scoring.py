@@ -330,11 +330,9 @@ def whitewash_maker(state: HandState) -> int | None:
     """
     if state.closed_by >= 0 or state.hands[0] | state.hands[1] or state.talon:
         return None
-    late = 0
+    late = 0  # the tricks after the last draw: never empty once the cards are out
     for card in state.played[state.rules.talon_size :]:
         late |= 1 << card
-    if not late:
-        return None
     for seat in (0, 1):
         if state.won[seat] & late == late:
             return seat
