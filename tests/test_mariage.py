@@ -529,3 +529,21 @@ def _player_of(s: ss.HandState, k: int) -> int:
     for i in range(0, k - k % 2, 2):
         leader = trick_winner(s.played[i], s.played[i + 1], s.trump, leader)
     return leader if k % 2 == 0 else 1 - leader
+
+
+def test_whether_a_whitewash_is_still_possible_is_public() -> None:
+    """§13.12: states and views agree; it ends once two players won tricks after the draw."""
+    from sixtysix.scoring import whitewash_possible
+
+    assert not whitewash_possible(ss.new_hand(CLASSIC_66, seed=1))
+    seen = {True: 0, False: 0}
+    for seed in range(20):
+        state = ss.new_hand(MARIAGE, seed=seed)
+        rng = random.Random(seed)
+        while not state.is_over:
+            now = whitewash_possible(state)
+            seen[now] += 1
+            assert whitewash_possible(ss.observe(state, 0)) == now
+            state = ss.apply_move(state, rng.choice(ss.legal_moves(state)))
+        assert whitewash_possible(state) == (whitewash_maker(state) is not None)
+    assert seen[True] and seen[False]

@@ -12,7 +12,7 @@
 from __future__ import annotations
 
 import enum
-from typing import TypeGuard
+from typing import Protocol, TypeGuard
 
 import attrs
 
@@ -39,6 +39,7 @@ __all__ = [
     "honours",
     "score_hand",
     "whitewash_maker",
+    "whitewash_possible",
 ]
 
 #: The most points both seats of a hand can hold together, and so each seat: every
@@ -337,6 +338,39 @@ def whitewash_maker(state: HandState) -> int | None:
         if state.won[seat] & late == late:
             return seat
     return None
+
+
+class _Tricks(Protocol):
+    """The public facts :func:`whitewash_possible` reads (states and views have them)."""
+
+    @property
+    def rules(self) -> Rules: ...
+    @property
+    def played(self) -> tuple[int, ...]: ...
+    @property
+    def won(self) -> tuple[int, int]: ...
+    @property
+    def closed_by(self) -> int: ...
+
+
+def whitewash_possible(position: _Tricks) -> bool:
+    """Whether a whitewash can still be made in ``position``, a state or a view (§13.12).
+
+    True while the talon is open and every trick completed after the last draw went to
+    one player (or none has been completed yet); public knowledge, so a view answers
+    as the state does.
+    """
+    if not position.rules.whitewash or position.closed_by >= 0:
+        return False
+    late = position.played[position.rules.talon_size :]
+    late = late[: len(late) - len(late) % 2]  # completed tricks only
+    if not late:
+        return True
+    mask = 0
+    for card in late:
+        mask |= 1 << card
+    won = position.won
+    return won[0] & mask == mask or won[1] & mask == mask
 
 
 def honours(state: HandState) -> tuple[int, int]:
