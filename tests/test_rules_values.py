@@ -202,15 +202,7 @@ def test_preset_name_of_house_rules_is_none() -> None:
 
 
 #: The fields of rules §13, which to_dict writes only where they are not the default.
-MARIAGE_FIELDS = {
-    "honours_scoring",
-    "honour_game_points",
-    "amour",
-    "amour_points",
-    "whitewash",
-    "whitewash_points",
-    "claim_target",
-}
+MARIAGE_FIELDS = ss.rules.MARIAGE_FIELDS
 
 
 @pytest.mark.parametrize("name", list(ss.PRESETS))

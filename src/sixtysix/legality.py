@@ -285,6 +285,24 @@ def claim_rule(r: Rules, step: Step, won: bool, turn_marriage: int) -> str | Non
     return None
 
 
+def _declaration_time_rule(
+    r: Rules, step: Step, won: bool, strict: bool, turn_marriage: int, what: str
+) -> str | None:
+    """When a declaration (``what``: marriage or amour) may be made (§4, §13.7)."""
+    article = "an" if what == "amour" else "a"
+    if step is FOLLOW:
+        return f"only the player on lead may declare {article} {what}"
+    if turn_marriage >= 0:
+        if what == "amour":
+            return "only one declaration may be made per lead"
+        return "only one marriage may be declared per lead"
+    if not won and r.marriage_before_first_trick is _FORBIDDEN:
+        return f"this rule set allows no {what} before you have won a trick"
+    if strict and not r.marriage_in_strict_phase:
+        return f"this rule set allows no {what} once the talon is closed or exhausted"
+    return None
+
+
 def marriage_rule(
     r: Rules, step: Step, hand: int, won: bool, strict: bool, turn_marriage: int, suit: int
 ) -> str | None:
@@ -299,14 +317,9 @@ def marriage_rule(
         turn_marriage: The suit married in this leading turn, or -1.
         suit: The suit of the marriage.
     """
-    if step is FOLLOW:
-        return "only the player on lead may declare a marriage"
-    if turn_marriage >= 0:
-        return "only one marriage may be declared per lead"
-    if not won and r.marriage_before_first_trick is _FORBIDDEN:
-        return "this rule set allows no marriage before you have won a trick"
-    if strict and not r.marriage_in_strict_phase:
-        return "this rule set allows no marriage once the talon is closed or exhausted"
+    why = _declaration_time_rule(r, step, won, strict, turn_marriage, "marriage")
+    if why is not None:
+        return why
     if hand & KING_QUEEN[suit] != KING_QUEEN[suit]:
         s = Suit(suit)
         return f"you need both K{s.letter} and Q{s.letter} in hand to marry {s.name.lower()}"
@@ -336,14 +349,9 @@ def amour_rule(
         return "in this rule set the amour is the trumps' only: write it as amour"
     if rule is AmourRule.ANY_SUIT and suit is None:
         return "in this rule set an amour names its suit, e.g. amour H"
-    if step is FOLLOW:
-        return "only the player on lead may declare an amour"
-    if turn_marriage >= 0:
-        return "only one declaration may be made per lead"
-    if not won and r.marriage_before_first_trick is _FORBIDDEN:
-        return "this rule set allows no amour before you have won a trick"
-    if strict and not r.marriage_in_strict_phase:
-        return "this rule set allows no amour once the talon is closed or exhausted"
+    why = _declaration_time_rule(r, step, won, strict, turn_marriage, "amour")
+    if why is not None:
+        return why
     s = Suit(trump if suit is None else suit)
     if hand & ACE_TEN << (8 * s) != ACE_TEN << (8 * s):
         return f"you need both A{s.letter} and T{s.letter} in hand for the amour"

@@ -544,7 +544,7 @@ class Rules:
         out: dict[str, Any] = {}
         for field in attrs.fields(Rules):
             value = getattr(self, field.name)
-            if field.name in _LATE_FIELDS and value == field.default:
+            if field.name in MARIAGE_FIELDS and value == field.default:
                 continue
             if isinstance(value, enum.Enum):
                 out[field.name] = value.name
@@ -604,7 +604,7 @@ class Rules:
 
 #: The fields added with Mariage (rules §13): :meth:`Rules.to_dict` writes them only
 #: where they differ from their defaults.
-_LATE_FIELDS = frozenset(
+MARIAGE_FIELDS = frozenset(
     {
         "honours_scoring",
         "honour_game_points",

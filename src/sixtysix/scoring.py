@@ -235,16 +235,18 @@ _new = object.__new__
 
 
 def _unchecked_result(
-    winner: int | None,
-    game_points: int,
-    carry: int,
-    points: tuple[int, int],
-    reason: HandEnd,
-    honours: tuple[int, int] = (0, 0),
+    winner: int | None, game_points: int, carry: int, points: tuple[int, int], reason: HandEnd
 ) -> HandResult:
     """A :class:`HandResult` built without the checks (for :func:`score_hand`'s own)."""
     result: HandResult = _new(HandResult)
-    result.__attrs_init__(winner, game_points, carry, points, reason, honours)
+    result.__attrs_init__(winner, game_points, carry, points, reason)
+    return result
+
+
+def _with_honours(r: HandResult, honours: tuple[int, int]) -> HandResult:
+    """``r`` with the honour game points ``honours`` (rules §13.9), unchecked."""
+    result: HandResult = _new(HandResult)
+    result.__attrs_init__(r.winner, r.game_points, r.carry, r.points, r.reason, honours)
     return result
 
 
@@ -421,9 +423,7 @@ def score_hand(state: HandState) -> HandResult:
     if state.rules.honours_scoring is _GAME_POINTS:  # rules §13.9
         made = honours(state)
         if made != (0, 0):
-            return _unchecked_result(
-                result.winner, result.game_points, result.carry, result.points, result.reason, made
-            )
+            return _with_honours(result, made)
     return result
 
 

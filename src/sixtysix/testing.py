@@ -64,6 +64,7 @@ from .moves import (
     Play,
 )
 from .rules import (
+    MARIAGE_FIELDS,
     PRESETS,
     AmourRule,
     ClaimMode,
@@ -149,18 +150,6 @@ def _plain(rules: Rules) -> bool:
     return rule_facts(rules).plain_trick_game
 
 
-#: The fields of rules §13 that ``house_rules(mariage=False)`` leaves at their defaults.
-_MARIAGE_FIELDS = frozenset(
-    {
-        "honours_scoring",
-        "honour_game_points",
-        "amour",
-        "amour_points",
-        "whitewash",
-        "whitewash_points",
-        "claim_target",
-    }
-)
 #: The enum members of rules §13 that ``house_rules(mariage=False)`` never draws.
 _MARIAGE_MEMBERS = frozenset({ClaimMode.NONE, Schwarz.NONE})
 
@@ -196,7 +185,7 @@ def _house_rules(draw: st.DrawFn, claim_mode: ClaimMode | None, mariage: bool = 
     if claim_mode is not None:
         drawn["claim_mode"] = claim_mode
     for field in attrs.fields(Rules):  # every other field, in field order
-        if field.name in drawn or (not mariage and field.name in _MARIAGE_FIELDS):
+        if field.name in drawn or (not mariage and field.name in MARIAGE_FIELDS):
             continue
         values = _field_values(field.name, field.default)
         if not mariage and isinstance(field.default, enum.Enum):
