@@ -91,6 +91,14 @@ def test_play_a_hand_to_the_end(run: Run) -> None:
     assert "(1 cards)" not in out and "1 tricks" not in out and "1 points" not in out
 
 
+def test_mariage_is_played_against_the_rule_bot(run: Run) -> None:
+    """rules §13: the search bots refuse Mariage, so the default opponent is RuleBot."""
+    status, out, err = run("play", "--rules", "MARIAGE", "--seed", "4", stdin=FIRST_MOVES)
+    assert (status, err) == (0, "")
+    assert out.startswith("sixtysix play: a hand of MARIAGE against the computer (RuleBot)")
+    assert "Hand over: " in out
+
+
 def test_the_board_shows_every_fact(run: Run) -> None:
     state = _first_state(seed=4)
     _, out, _ = run("play", "--seed", "4", "--bot", "rule", stdin="quit\n")
