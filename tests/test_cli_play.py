@@ -97,6 +97,8 @@ def test_mariage_is_played_against_the_rule_bot(run: Run) -> None:
     assert (status, err) == (0, "")
     assert out.startswith("sixtysix play: a hand of MARIAGE against the computer (RuleBot)")
     assert "Hand over: " in out
+    status, out, err = run("play", "--rules", "MARIAGE", "--seed", "4", stdin="hint\nquit\n")
+    assert status == 0 and "Hints need the search, which does not know these rules" in out
 
 
 def test_the_board_shows_every_fact(run: Run) -> None:

@@ -534,6 +534,8 @@ class TerminalGame(HeadToHead[HandState, Move, HandResult, Match, _Hand, GameRec
         """The strongest bot's analysis of each legal move, best first, and its choice."""
         self.hints += 1
         rng = random.Random(f"{self.seed}/hint/{self.hints}")
+        if not rule_facts(state.rules).plain_trick_game:
+            return "Hints need the search, which does not know these rules (Mariage, rules §13)."
         analyst = hint_bot()
         analyse = getattr(analyst, "analyse", None)
         if analyse is None:
