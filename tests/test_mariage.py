@@ -547,3 +547,17 @@ def test_whether_a_whitewash_is_still_possible_is_public() -> None:
             state = ss.apply_move(state, rng.choice(ss.legal_moves(state)))
         assert whitewash_possible(state) == (whitewash_maker(state) is not None)
     assert seen[True] and seen[False]
+
+
+def test_the_adapters_refuse_mariage_with_a_clear_error() -> None:
+    """The adapters' fixed layout (40 actions, the encoding) has no room for rules §13."""
+    gymnasium = pytest.importorskip("sixtysix.gymnasium")
+    pettingzoo = pytest.importorskip("sixtysix.pettingzoo")
+    with pytest.raises(ss.UnsupportedRulesError, match="Mariage"):
+        gymnasium.VsBotEnv(variant="MARIAGE").reset(seed=1)
+    with pytest.raises(ss.UnsupportedRulesError, match="Mariage"):
+        pettingzoo.env(variant="MARIAGE").reset(seed=1)
+    pyspiel = pytest.importorskip("pyspiel")
+    pytest.importorskip("sixtysix.openspiel")
+    with pytest.raises(ss.UnsupportedRulesError, match="Mariage"):
+        pyspiel.load_game("python_sixtysix(variant=mariage)")

@@ -62,6 +62,7 @@ from .encoding import encode_view, layout, observation_size, view_text
 from .engine import apply_move, deal_from_order, explain_illegal, is_over, legal_moves
 from .errors import AdapterError, IllegalMoveError, SixtySixError, quote
 from .game import TwoHandGame
+from .legality import require_plain_trick_game
 from .moves import (
     NUM_ACTIONS,
     Claim,
@@ -191,6 +192,7 @@ class SixtySixGame(pyspiel.Game):  # type: ignore[misc]
         given = dict(params or {})
         config = _config_of(given)
         rules = config.rules
+        require_plain_trick_game(rules, "the OpenSpiel game")  # no Mariage (rules §13)
         info = pyspiel.GameInfo(
             num_distinct_actions=NUM_ACTIONS,
             max_chance_outcomes=len(CARDS),
