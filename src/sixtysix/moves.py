@@ -262,5 +262,5 @@ def parse_move(text: str) -> Move:
     why = f": {char} is not a character of move text" if char else ""
     raise ParseError(
         f"not a move: {_short(text)}{why} (write a card such as QH, or marry H, exchange, "
-        "close, draw, claim or amour)"
+        "close, draw or claim)"
     )
