@@ -20,6 +20,7 @@ import attrs
 
 import sixtysix as ss
 from sixtysix import Card, HandState, Rules, Step
+from sixtysix.legality import rule_facts
 
 __all__ = [
     "ALL_RULES",
@@ -425,6 +426,18 @@ ALL_RULES: list[Rules] = [
 RULE_IDS = [f"{name}-{mode.name}" for name in ss.PRESETS for mode in ss.ClaimMode]
 
 
+def searchable(rules: Rules) -> bool:
+    """Whether the solvers know ``rules`` (no Mariage rules, §13; else they refuse)."""
+    return rule_facts(rules).plain_trick_game
+
+
+#: :data:`ALL_RULES` that the search and the native core accept, and their ids.
+SEARCH_RULES: list[Rules] = [r for r in ALL_RULES if searchable(r)]
+SEARCH_IDS = [i for i, r in zip(RULE_IDS, ALL_RULES, strict=True) if searchable(r)]
+#: The presets that the search and the native core accept.
+SEARCH_PRESETS: dict[str, Rules] = {n: r for n, r in ss.PRESETS.items() if searchable(r)}
+
+
 #: More moves than any hand can have: 16 tricks of the 32-card deck are 32 cards, plus
 #: at most 16 decisions after a trick, 4 marriages, the exchanges and a claim.
 MAX_HAND_MOVES = 200
@@ -459,3 +472,8 @@ def random_play(
         state = ss.apply_move(state, move)
         played.append(str(move))
         yield state
+
+
+#: The claim modes and schwarz rules the solvers know (not Mariage's NONE, rules §13).
+SEARCH_CLAIM_MODES = [m for m in ss.ClaimMode if m is not ss.ClaimMode.NONE]
+SEARCH_SCHWARZ = [m for m in ss.Schwarz if m is not ss.Schwarz.NONE]

@@ -91,6 +91,16 @@ def test_play_a_hand_to_the_end(run: Run) -> None:
     assert "(1 cards)" not in out and "1 tricks" not in out and "1 points" not in out
 
 
+def test_mariage_is_played_against_the_rule_bot(run: Run) -> None:
+    """rules §13: the search bots refuse Mariage, so the default opponent is RuleBot."""
+    status, out, err = run("play", "--rules", "MARIAGE", "--seed", "4", stdin=FIRST_MOVES)
+    assert (status, err) == (0, "")
+    assert out.startswith("sixtysix play: a hand of MARIAGE against the computer (RuleBot)")
+    assert "Hand over: " in out
+    status, out, err = run("play", "--rules", "MARIAGE", "--seed", "4", stdin="hint\nquit\n")
+    assert status == 0 and "Hints need the search, which does not know these rules" in out
+
+
 def test_the_board_shows_every_fact(run: Run) -> None:
     state = _first_state(seed=4)
     _, out, _ = run("play", "--seed", "4", "--bot", "rule", stdin="quit\n")
@@ -689,7 +699,7 @@ def test_narration_never_names_the_hidden_cards() -> None:
             assert "the marriage in" in text
         if isinstance(move, ss.Exchange):
             assert "for the turn-up" in text
-    assert kinds == {ss.Play, ss.Marry, ss.Exchange, ss.Close, ss.Draw, ss.Claim}
+    assert kinds == {ss.Play, ss.Marry, ss.Exchange, ss.Close, ss.Draw, ss.Claim, ss.Amour}
 
 
 def test_narration_of_a_known_hand() -> None:

@@ -351,6 +351,13 @@ def test_every_position_of_random_play_reads_back_from_its_text(rules: ss.Rules)
                     for suit in range(4)
                     if state.declared >> (seat * 4 + suit) & 1
                 ]
+                values += [  # §13.9: amours as points (bit 8 + seat * 4 + suit)
+                    rules.amour_points[suit == state.trump]
+                    for suit in range(4)
+                    if state.declared >> (8 + seat * 4 + suit) & 1
+                ]
+                if rules.honours_scoring is ss.HonoursScoring.GAME_POINTS:
+                    values = []  # §13.9: honours add no points
                 assert state.marriages[seat] + state.pending[seat] == sum(values)
 
 

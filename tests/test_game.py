@@ -34,7 +34,15 @@ def test_move_ids_are_fixed() -> None:
     assert [move_from_id(move_id(m)) for m in ALL_MOVES] == list(ALL_MOVES)
 
 
-@pytest.mark.parametrize("bad", [-1, 40, True, 1.0, "3", None, 10**5000], ids=quote)
+def test_amours_have_the_ids_after_the_table() -> None:
+    """rules §13.7.2: the amours are ids 40-44, outside ALL_MOVES and NUM_ACTIONS."""
+    amours = [ss.Amour(), *(ss.Amour(suit) for suit in ss.Suit)]
+    assert [move_id(m) for m in amours] == [40, 41, 42, 43, 44]
+    assert [move_from_id(i) for i in range(40, 45)] == amours
+    assert ss.moves.NUM_ACTIONS == 40 and ss.moves.NUM_MOVE_IDS == 45
+
+
+@pytest.mark.parametrize("bad", [-1, 45, True, 1.0, "3", None, 10**5000], ids=quote)
 def test_bad_move_ids(bad: object) -> None:
     with pytest.raises(ss.ParseError, match="move id"):
         move_from_id(bad)  # type: ignore[arg-type]

@@ -407,6 +407,8 @@ def check_history(history: list[tuple[Match, HandResult | None]]) -> None:
         # Game points only grow.
         assert all(a >= b for a, b in zip(after.scores, before.scores, strict=True))
         gained = [a - b for a, b in zip(after.scores, before.scores, strict=True)]
+        for hand_seat, seat in enumerate(before.active_seats):  # rules §13.11: honours
+            gained[seat] -= result.honours[hand_seat]
         # The dealer sequence follows next_dealer / dealer_after_tie.
         assert after.dealer == expected_dealer(before, result)
         if result.winner is None:
@@ -430,10 +432,18 @@ def check_history(history: list[tuple[Match, HandResult | None]]) -> None:
         assert after.carry == carry
     final = history[-1][0]
     if final.is_over:
-        # The winner has at least the target; nobody else does.
+        # The winner has at least the target; nobody else does (rules §13.11 [M25]: with
+        # honours, others may, and then the winner's total is the unique highest).
         assert final.winner is not None
         assert final.scores[final.winner] >= target
-        assert all(s < target for k, s in enumerate(final.scores) if k != final.winner)
+        others = [s for k, s in enumerate(final.scores) if k != final.winner]
+        if rules.honours_scoring is ss.HonoursScoring.GAME_POINTS:
+            assert all(s < final.scores[final.winner] for s in others)
+        else:
+            assert all(s < target for s in others)
+    elif rules.honours_scoring is ss.HonoursScoring.GAME_POINTS:
+        top = max(final.scores)
+        assert top < target or final.scores.count(top) > 1
     else:
         assert all(s < target for s in final.scores)
 

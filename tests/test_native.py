@@ -44,6 +44,7 @@ from sixtysix import (
     score_hand,
 )
 from sixtysix import testing as sst
+from sixtysix.legality import rule_facts
 from sixtysix.native import NativeUnavailableError, SplitMix64
 from sixtysix.rules import TrumpSource
 
@@ -64,7 +65,11 @@ needs_native = pytest.mark.skipif(
 #: Every preset, under both claim modes, and each of them on the 32-card deck.
 RULE_SETS: dict[str, Rules] = {}
 for _name, _rules in PRESETS.items():
+    if not rule_facts(_rules).plain_trick_game:
+        continue  # Mariage (rules §13): refused, see test_mariage.py
     for _mode in ClaimMode:
+        if _mode is ClaimMode.NONE:
+            continue
         _r = attrs.evolve(_rules, claim_mode=_mode)
         RULE_SETS[f"{_name}-{_mode.name}"] = _r
         if _r.deck is not Deck.D32:
@@ -452,7 +457,9 @@ def test_native_matches_python_100k(name: str, claims: bool) -> None:
 
 @needs_native
 @settings(max_examples=examples(60))
-@given(rules=sst.house_rules(), seed=st.integers(0, (1 << 64) - 1), claims=st.booleans())
+@given(
+    rules=sst.house_rules(mariage=False), seed=st.integers(0, (1 << 64) - 1), claims=st.booleans()
+)
 def test_native_matches_python_house_rules(rules: Rules, seed: int, claims: bool) -> None:
     _trace_both(rules, seed, dealer=seed & 1, claims=claims)
 
@@ -460,7 +467,7 @@ def test_native_matches_python_house_rules(rules: Rules, seed: int, claims: bool
 @needs_native
 @settings(max_examples=examples(60))
 @given(
-    state=sst.reachable_states(sst.rules(), claims=False),
+    state=sst.reachable_states(sst.rules(mariage=False), claims=False),
     seed=st.integers(0, (1 << 64) - 1),
     claims=st.booleans(),
 )

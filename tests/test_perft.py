@@ -1,4 +1,4 @@
-"""Golden move-generation counts (perft) pin the move generator (tests/data/perft.json).
+"""Golden move-generation counts (perft) pin the move generator (tests/data/perft*.json).
 
 The fast subset (depths up to 4) runs with the tests; ``python -m nox -s perft`` sets
 ``SIXTYSIX_PERFT_DEPTH=6`` and checks every committed count.
@@ -18,8 +18,12 @@ import sixtysix as ss
 from sixtysix.testing import perft
 
 DATA = json.loads((Path(__file__).parent / "data" / "perft.json").read_text(encoding="utf-8"))
+#: The cases rules §13 added (Mariage's presets, claim_mode NONE), in a file of their own.
+MARIAGE_DATA = json.loads(
+    (Path(__file__).parent / "data" / "perft_mariage.json").read_text(encoding="utf-8")
+)
 DEPTH = int(os.environ.get("SIXTYSIX_PERFT_DEPTH", "4"))
-CASES: list[dict[str, Any]] = DATA["cases"]
+CASES: list[dict[str, Any]] = DATA["cases"] + MARIAGE_DATA["cases"]
 
 
 def test_the_data_covers_every_preset_and_claim_mode() -> None:

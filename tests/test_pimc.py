@@ -8,7 +8,7 @@ from typing import cast
 
 import attrs
 import pytest
-from tests.helpers import ALL_RULES, RULE_IDS, random_play
+from tests.helpers import SEARCH_IDS, SEARCH_RULES, random_play
 
 import sixtysix as ss
 from sixtysix.bots import Bot, IsmctsBot, PimcBot
@@ -45,7 +45,7 @@ def play_hand(rules: ss.Rules, bots: tuple[Bot, Bot], seed: int) -> ss.HandState
 
 
 @pytest.mark.parametrize("bot", BOTS, ids=BOT_IDS)
-@pytest.mark.parametrize(("index", "rules"), list(enumerate(ALL_RULES)), ids=RULE_IDS)
+@pytest.mark.parametrize(("index", "rules"), list(enumerate(SEARCH_RULES)), ids=SEARCH_IDS)
 def test_bots_play_legal_moves_in_every_preset(bot: Bot, index: int, rules: ss.Rules) -> None:
     final = play_hand(rules, (bot, ss.RuleBot()), seed=index)
     assert final.is_over

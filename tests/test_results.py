@@ -42,7 +42,7 @@ E = HandEnd
 )
 def test_possible_results_are_accepted(fields: tuple[object, ...]) -> None:
     result = HandResult(*fields)  # type: ignore[arg-type]
-    assert attrs.astuple(result, recurse=False) == fields
+    assert attrs.astuple(result, recurse=False) == (*fields, (0, 0))  # no honours
     assert result == _unchecked_result(*fields)  # type: ignore[arg-type]
 
 
@@ -51,15 +51,15 @@ BAD = [
     ((0, 1, 0, (70, 30), "CLAIM"), "NEITHER_REACHED_66, LAST_TRICK), not 'CLAIM'"),
     ((0, 1, 0, (70, 30), None), "not None"),
     ((0, 1, 0, [70, 30], E.CLAIM), "points must be two whole numbers of 0 or more, together"),
-    ((0, 1, 0, (70,), E.CLAIM), "at most 230, not (70,)"),
+    ((0, 1, 0, (70,), E.CLAIM), "at most 1230, not (70,)"),
     ((0, 1, 0, (70, 30, 0), E.CLAIM), "not (70, 30, 0)"),
     ((0, 1, 0, (70.0, 30), E.CLAIM), "not (70.0, 30)"),
     ((0, 1, 0, (70, 30.0), E.CLAIM), "not (70, 30.0)"),
     ((0, 1, 0, (True, 30), E.LAST_TRICK), "not (True, 30)"),
     ((0, 1, 0, (70, -1), E.CLAIM), "not (70, -1)"),
     ((0, 1, 0, (-1, 70), E.LAST_TRICK), "not (-1, 70)"),
-    ((0, 1, 0, (0, 999), E.LAST_TRICK), "not (0, 999)"),
-    ((0, 1, 0, (200, 31), E.CLAIM), "not (200, 31)"),
+    ((0, 1, 0, (0, 1231), E.LAST_TRICK), "not (0, 1231)"),
+    ((0, 1, 0, (1200, 31), E.CLAIM), "not (1200, 31)"),
     ((0, 1, 0, (10**5000, 0), E.CLAIM), "not <tuple object>"),
     ((None, 1, 1, (65, 65), E.NEITHER_REACHED_66), "without a winner scores 0 game points, not 1"),
     ((None, False, 1, (65, 65), E.NEITHER_REACHED_66), "scores 0 game points, not False"),
@@ -135,4 +135,4 @@ def test_every_score_passes_the_check(rules: ss.Rules, seed: int, no_close: bool
     *_, final = random_play(rules, seed, no_close=no_close)
     r = ss.score_hand(final)
     _check_result(r.winner, r.game_points, r.carry, r.points, r.reason)
-    assert HandResult(r.winner, r.game_points, r.carry, r.points, r.reason) == r
+    assert HandResult(r.winner, r.game_points, r.carry, r.points, r.reason, r.honours) == r

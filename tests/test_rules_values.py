@@ -144,18 +144,19 @@ def test_preset_cell(name: str, field: str) -> None:
 
 def test_every_field_is_in_the_table_or_known() -> None:
     fields = {f.name for f in attrs.fields(Rules)}
-    # sit_out_scores is a §7 parameter that the §8 table does not list.
-    assert fields - set(TABLE) == {"sit_out_scores"}
+    # sit_out_scores is a §7 parameter that the §8 table does not list; the Mariage
+    # fields are §13's (tests/test_mariage.py).
+    assert fields - set(TABLE) == {"sit_out_scores"} | MARIAGE_FIELDS
     assert set(TABLE) <= fields
 
 
 def test_presets_mapping_and_module_names() -> None:
-    assert list(ss.PRESETS) == NAMES
-    for name in NAMES:
+    assert list(ss.PRESETS) == [*NAMES, "MARIAGE", "MARIAGE_PARLETT"]
+    for name in ss.PRESETS:
         assert getattr(ss, name) is ss.PRESETS[name]
         assert ss.get_preset(name) is ss.PRESETS[name]
         assert ss.preset_name(ss.PRESETS[name]) == name
-    assert len({ss.PRESETS[n] for n in NAMES}) == 7
+    assert len({ss.PRESETS[n] for n in ss.PRESETS}) == 9
 
 
 def test_default_rules_are_classic() -> None:
@@ -200,11 +201,16 @@ def test_preset_name_of_house_rules_is_none() -> None:
     assert ss.preset_name(attrs.evolve(ss.CLASSIC_66, tie_carry=0)) is None
 
 
-@pytest.mark.parametrize("name", NAMES)
+#: The fields of rules §13, which to_dict writes only where they are not the default.
+MARIAGE_FIELDS = ss.rules.MARIAGE_FIELDS
+
+
+@pytest.mark.parametrize("name", list(ss.PRESETS))
 def test_to_dict_from_dict_round_trip(name: str) -> None:
     rules = ss.PRESETS[name]
     data = rules.to_dict()
-    assert set(data) == {f.name for f in attrs.fields(Rules)}
+    changed = {f for f in MARIAGE_FIELDS if getattr(rules, f) != getattr(Rules(), f)}
+    assert set(data) == {f.name for f in attrs.fields(Rules)} - MARIAGE_FIELDS | changed
     text = json.dumps(data)
     assert Rules.from_dict(json.loads(text)) == rules
     assert data["deck"] == rules.deck.name
@@ -279,7 +285,8 @@ def test_int_fields_reject_bad_values(field: str) -> None:
 
 
 def test_field_kinds_cover_everything() -> None:
-    assert len(ENUM_FIELDS) + len(BOOL_FIELDS) + len(INT_FIELDS) + 1 == len(attrs.fields(Rules))
+    # + deal_packets, honour_game_points and amour_points (tuples)
+    assert len(ENUM_FIELDS) + len(BOOL_FIELDS) + len(INT_FIELDS) + 3 == len(attrs.fields(Rules))
     assert "tie_carry" in INT_FIELDS and "closing_allowed" in BOOL_FIELDS
     assert "deck" in ENUM_FIELDS
 

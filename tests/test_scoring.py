@@ -420,8 +420,10 @@ def test_loser_final_state_includes_last_trick_ten(threshold: int, gp: int) -> N
 
 @pytest.mark.parametrize("schwarz", list(Schwarz))
 def test_played_out_grades(schwarz: Schwarz) -> None:
+    """§6, and §13.10 [M14] [M23]: ``schwarz = NONE`` makes a trickless loser schneider."""
     rules = E(CLASSIC_66, schwarz=schwarz)
-    assert result(run(rules, ALL_TRICKS, trump="C")) == (1, 3, 0, (0, 130), HandEnd.PLAYED_OUT)
+    top = 2 if schwarz is Schwarz.NONE else 3
+    assert result(run(rules, ALL_TRICKS, trump="C")) == (1, top, 0, (0, 130), HandEnd.PLAYED_OUT)
     assert result(run(rules, ONE_TRICK, trump="C")) == (1, 2, 0, (13, 117), HandEnd.PLAYED_OUT)
     # the loser took only the last trick, worth 0 card points: 10 points, one trick
     s = run(rules, ONLY_LAST, trump="C")
@@ -594,9 +596,31 @@ class Tracker:
     snapshot: tuple[int, int, int] | None = None
     claimer: int | None = None
     last_winner: int = -1
+    #: rules §13: (seat, honour index of honour_game_points) of each declaration.
+    honours: list[tuple[int, int]] = attrs.Factory(list)
+    #: The winners of the tricks after the last draw (§13.8).
+    late: list[int] = attrs.Factory(list)
 
     def points(self, seat: int) -> int:
         return self.cards[seat] + self.counted[seat]
+
+    def declare(self, seat: int, value: int, honour: int) -> None:
+        """A marriage or amour worth ``value`` points (honour ``honour`` under GAME_POINTS)."""
+        r = self.rules
+        self.honours.append((seat, honour))
+        if r.honours_scoring is ss.HonoursScoring.GAME_POINTS:
+            value = 0
+        redeem_now = r.marriage_pending_redeem is ss.MarriagePendingRedeem.ANY_TRICK
+        if redeem_now and self.tricks[seat]:
+            self.counted[seat] += value
+        else:
+            self.pending[seat] += value
+        if (
+            r.claim_mode is AUTO
+            and r.marriage_out_without_lead
+            and self.points(seat) >= r.claim_target
+        ):
+            self.claimer = seat
 
     def apply(self, state: HandState, move: ss.Move, after: HandState) -> None:
         """Note ``move`` made in ``state``; ``after`` tells only whether hands are empty."""
@@ -610,14 +634,11 @@ class Tracker:
             o = 1 - seat
             self.snapshot = (self.tricks[o], self.cards[o], self.counted[o])
         elif isinstance(move, ss.Marry):
-            value = 40 if move.suit == self.trump else 20
-            redeem_now = r.marriage_pending_redeem is ss.MarriagePendingRedeem.ANY_TRICK
-            if redeem_now and self.tricks[seat]:
-                self.counted[seat] += value
-            else:
-                self.pending[seat] += value
-            if r.claim_mode is AUTO and r.marriage_out_without_lead and self.points(seat) >= 66:
-                self.claimer = seat
+            trumps = move.suit == self.trump
+            self.declare(seat, 40 if trumps else 20, 1 if trumps else 0)
+        elif isinstance(move, ss.Amour):
+            suit = self.trump if move.suit is None else move.suit
+            self.declare(seat, r.amour_points[1 if suit == self.trump else 0], 2)
         elif isinstance(move, ss.Play):
             if self.lead is None:
                 self.lead = move.card
@@ -633,9 +654,11 @@ class Tracker:
             self.cards[winner] += lead.points + follow.points
             self.counted[winner] += self.pending[winner]
             self.pending[winner] = 0
+            if sum(self.tricks) > r.talon_size // 2:
+                self.late.append(winner)
             if not (after.hands[0] | after.hands[1]):
                 self.last_winner = winner
-            elif r.claim_mode is AUTO and self.points(winner) >= 66:
+            elif r.claim_mode is AUTO and self.points(winner) >= r.claim_target:
                 self.claimer = winner
 
     @property
@@ -653,10 +676,35 @@ def ref_grade(r: Rules, tricks: int, cards: int, counted: int, bonus: int) -> in
     return 2 if basis < r.schneider_threshold else 1
 
 
+def ref_honours(t: Tracker) -> tuple[int, int]:
+    """rules §13.9, written from the text: honours paid apart, whatever the result."""
+    r = t.rules
+    if r.honours_scoring is not ss.HonoursScoring.GAME_POINTS:
+        return (0, 0)
+    out = [0, 0]
+    for seat, honour in t.honours:
+        if t.tricks[seat]:  # [M22]: a declaration whose owner wins no trick pays nothing
+            out[seat] += r.honour_game_points[honour]
+    if whitewash_of(t) is not None:
+        out[whitewash_of(t) or 0] += r.honour_game_points[3]
+    return (out[0], out[1])
+
+
+def whitewash_of(t: Tracker) -> int | None:
+    """§13.8: the seat that won all the tricks after the last draw of an unclosed hand."""
+    r = t.rules
+    if not r.whitewash or t.closer >= 0 or t.last_winner < 0 or not t.late:
+        return None
+    return t.late[0] if len(set(t.late)) == 1 else None
+
+
 def ref_score(t: Tracker) -> tuple[int | None, int, int, tuple[int, int], HandEnd]:
-    """rules §6 and §9, written from the text."""
+    """rules §6, §9 and §13, written from the text."""
     r = t.rules
     pts = [t.points(0), t.points(1)]
+    ww = 0
+    if r.honours_scoring is ss.HonoursScoring.POINTS and whitewash_of(t) is not None:
+        ww = r.whitewash_points  # §13.9 [M21]: joins the maker's points like the 10
 
     def claim_grade(c: int) -> int:
         o = 1 - c
@@ -681,7 +729,7 @@ def ref_score(t: Tracker) -> tuple[int | None, int, int, tuple[int, int], HandEn
 
     if t.claimer is not None:
         c, o = t.claimer, 1 - t.claimer
-        if pts[c] < 66:
+        if pts[c] < r.claim_target:
             false = HandEnd.FALSE_CLAIM
             if r.false_claim is FalseClaim.FLAT_TWO:
                 return done(o, 2, false)
@@ -697,6 +745,7 @@ def ref_score(t: Tracker) -> tuple[int | None, int, int, tuple[int, int], HandEn
         if last == t.closer and pts[last] >= 66:
             return done(last, claim_grade(last), HandEnd.CLOSER_TOOK_LAST_TRICK)
         return done(1 - t.closer, failed(), HandEnd.FAILED_CLOSE)
+    pts[last] += ww
     if r.last_trick is ss.LastTrick.WINS_HAND:
         o = 1 - last
         gp = ref_grade(r, t.tricks[o], t.cards[o], t.counted[o], 0) if pts[last] >= 66 else 1
@@ -733,6 +782,10 @@ VARIATIONS: list[dict[str, object]] = [
     {"tie_carry": 0, "marriage_in_strict_phase": True},
     {"marriage_out_without_lead": False, "marriage_lead": ss.MarriageLead.KING_ONLY},
     {"close_timing": ss.CloseTiming.BEFORE_OR_AFTER_DRAW, "closing_allowed": True},
+    {"amour": ss.AmourRule.ANY_SUIT, "whitewash": True, "whitewash_points": 25},
+    {"amour": ss.AmourRule.TRUMP, "honours_scoring": ss.HonoursScoring.GAME_POINTS},
+    {"schwarz": Schwarz.NONE, "whitewash": True, "honour_game_points": (2, 3, 5, 7)},
+    {"claim_target": 80, "amour_points": (10, 90)},
 ]
 
 
@@ -778,6 +831,7 @@ def test_engine_matches_reference_in_random_games(name: str, mode: ClaimMode) ->
             seed,
             rules,
         )
+        assert r.honours == ref_honours(t), (seed, rules)
         ends.add(r.reason)
     assert len(ends) >= 3
 

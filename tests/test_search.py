@@ -8,7 +8,7 @@ import attrs
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from tests.helpers import ALL_RULES, RULE_IDS, random_play
+from tests.helpers import SEARCH_IDS, SEARCH_RULES, random_play
 from tests.profiles import examples
 
 import sixtysix as ss
@@ -57,9 +57,9 @@ def exhausted_state(rules: ss.Rules, seed: int) -> ss.HandState:
 
 
 @settings(max_examples=examples(80), deadline=None)
-@given(index=st.integers(0, len(ALL_RULES) - 1), seed=st.integers(0, 2**32))
+@given(index=st.integers(0, len(SEARCH_RULES) - 1), seed=st.integers(0, 2**32))
 def test_value_is_the_best_move_value_and_the_line_scores_it(index: int, seed: int) -> None:
-    state = late_state(ALL_RULES[index], seed, cards_left=10)
+    state = late_state(SEARCH_RULES[index], seed, cards_left=10)
     sol = solve(state)
     if state.is_over:
         assert (sol.value, dict(sol.move_values), sol.best, sol.line) == (0, {}, None, ())
@@ -109,7 +109,7 @@ def test_max_nodes_raises_a_search_limit_error() -> None:
     assert solve(state, max_nodes=needed + 10).value == solve(state).value
 
 
-@pytest.mark.parametrize(("index", "rules"), list(enumerate(ALL_RULES)), ids=RULE_IDS)
+@pytest.mark.parametrize(("index", "rules"), list(enumerate(SEARCH_RULES)), ids=SEARCH_IDS)
 def test_a_tiny_table_gives_the_same_values(index: int, rules: ss.Rules) -> None:
     state = exhausted_state(rules, 10 + index)
     big = solve(state)
@@ -187,7 +187,7 @@ def same_future(a: ss.HandState, b: ss.HandState, rng: random.Random) -> None:
         assert (rx.winner, rx.game_points) == (ry.winner, ry.game_points)
 
 
-@pytest.mark.parametrize(("index", "rules"), list(enumerate(ALL_RULES)), ids=RULE_IDS)
+@pytest.mark.parametrize(("index", "rules"), list(enumerate(SEARCH_RULES)), ids=SEARCH_IDS)
 def test_transposed_tricks_give_equal_keys(index: int, rules: ss.Rules) -> None:
     rng = random.Random(index)
     found = 0
@@ -237,9 +237,9 @@ def mutations(state: ss.HandState) -> list[ss.HandState]:
 
 
 @settings(max_examples=examples(150), deadline=None)
-@given(index=st.integers(0, len(ALL_RULES) - 1), seed=st.integers(0, 2**32))
+@given(index=st.integers(0, len(SEARCH_RULES) - 1), seed=st.integers(0, 2**32))
 def test_states_with_different_futures_get_different_keys(index: int, seed: int) -> None:
-    state = late_state(ALL_RULES[index], seed, cards_left=14)
+    state = late_state(SEARCH_RULES[index], seed, cards_left=14)
     key = position_key(state)
     for other in mutations(state):
         assert other != state

@@ -15,7 +15,13 @@ from typing import Any
 
 import attrs
 import pytest
-from tests.helpers import ALL_RULES, RULE_IDS
+from tests.helpers import (
+    SEARCH_CLAIM_MODES,
+    SEARCH_IDS,
+    SEARCH_PRESETS,
+    SEARCH_RULES,
+    SEARCH_SCHWARZ,
+)
 
 import sixtysix as ss
 from sixtysix.search import solve
@@ -93,7 +99,7 @@ D32_RULES = [
 ]
 
 
-@pytest.mark.parametrize(("index", "rules"), list(enumerate(ALL_RULES)), ids=RULE_IDS)
+@pytest.mark.parametrize(("index", "rules"), list(enumerate(SEARCH_RULES)), ids=SEARCH_IDS)
 def test_solve_matches_brute_force_in_every_preset(index: int, rules: ss.Rules) -> None:
     positions = sample_positions(rules, 90, seed=100 + index, limit=9)
     assert len(positions) == 90
@@ -102,7 +108,7 @@ def test_solve_matches_brute_force_in_every_preset(index: int, rules: ss.Rules) 
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize(("index", "rules"), list(enumerate(ALL_RULES)), ids=RULE_IDS)
+@pytest.mark.parametrize(("index", "rules"), list(enumerate(SEARCH_RULES)), ids=SEARCH_IDS)
 def test_solve_matches_brute_force_with_small_hands(index: int, rules: ss.Rules) -> None:
     """Open-talon positions: draws, decisions, closing, exchanges, pending marriages."""
     for packets in ((2, 1), (1, 1)):
@@ -119,7 +125,7 @@ def test_solve_matches_brute_force_with_small_hands(index: int, rules: ss.Rules)
     "rules", D32_RULES, ids=["CLASSIC_D32", "SCHNAPSEN_D32", "HOYLE_D32_SMALL"]
 )
 def test_solve_matches_brute_force_with_d32(rules: ss.Rules) -> None:
-    for mode in ss.ClaimMode:
+    for mode in SEARCH_CLAIM_MODES:
         variant = attrs.evolve(rules, claim_mode=mode)
         for state in sample_positions(variant, 40, seed=3, limit=9):
             check(state)
@@ -131,7 +137,7 @@ def test_solve_matches_brute_force_under_every_strict_play_rule(
     play: ss.StrictPlay, base: str
 ) -> None:
     """The follower's replies (the solver walks them off bitmasks) under each rule."""
-    variant = attrs.evolve(ss.PRESETS[base], strict_play=play)
+    variant = attrs.evolve(SEARCH_PRESETS[base], strict_play=play)
     seed = len(base) * 10 + list(ss.StrictPlay).index(play)
     for state in sample_positions(variant, 50, seed=seed, limit=9):
         check(state)
@@ -187,7 +193,7 @@ SCORING_FIELDS: dict[str, list[Any]] = {
     "failed_close": list(ss.FailedClose),
     "closer_beaten": list(ss.CloserBeaten),
     "closed_win_basis": list(ss.ClosedWinBasis),
-    "schwarz": list(ss.Schwarz),
+    "schwarz": SEARCH_SCHWARZ,
     "false_claim": list(ss.FalseClaim),
     "last_trick": list(ss.LastTrick),
     "both_over_66": list(ss.BothOver66),
@@ -198,14 +204,14 @@ SCORING_FIELDS: dict[str, list[Any]] = {
 def mixed_scoring(base: ss.Rules, rng: random.Random) -> ss.Rules:
     """``base`` with a random value of every scoring field and of the claim mode."""
     changes: dict[str, Any] = {name: rng.choice(values) for name, values in SCORING_FIELDS.items()}
-    return attrs.evolve(base, claim_mode=rng.choice(list(ss.ClaimMode)), **changes)
+    return attrs.evolve(base, claim_mode=rng.choice(SEARCH_CLAIM_MODES), **changes)
 
 
 @pytest.mark.parametrize("index", range(24))
 def test_solve_matches_brute_force_with_mixed_scoring(index: int) -> None:
     """Random mixes of the scoring rules (not only the presets' own combinations)."""
     rng = random.Random(900 + index)
-    variant = mixed_scoring(list(ss.PRESETS.values())[index % len(ss.PRESETS)], rng)
+    variant = mixed_scoring(list(SEARCH_PRESETS.values())[index % len(SEARCH_PRESETS)], rng)
     for state in sample_positions(variant, 80, seed=index, limit=10):
         check(state)
 
@@ -232,7 +238,7 @@ def check_windows(state: ss.HandState, rng: random.Random) -> None:
     search.budget.table = {}
 
 
-WINDOW_BASES = [*ss.PRESETS.values(), *D32_RULES]
+WINDOW_BASES = [*SEARCH_PRESETS.values(), *D32_RULES]
 
 
 @pytest.mark.parametrize("index", range(30))

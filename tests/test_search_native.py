@@ -18,7 +18,12 @@ from typing import Any
 
 import attrs
 import pytest
-from tests.helpers import ALL_RULES, RULE_IDS
+from tests.helpers import (
+    SEARCH_CLAIM_MODES,
+    SEARCH_IDS,
+    SEARCH_PRESETS,
+    SEARCH_RULES,
+)
 
 import sixtysix as ss
 from sixtysix.cards import trick_winner
@@ -45,7 +50,7 @@ def _words(table: bytes) -> list[int]:
 
 
 @pytest.mark.parametrize(
-    "rules", [*ss.PRESETS.values(), attrs.evolve(ss.CLASSIC_66, deck=ss.Deck.D32)]
+    "rules", [*SEARCH_PRESETS.values(), attrs.evolve(ss.CLASSIC_66, deck=ss.Deck.D32)]
 )
 def test_follow_chain_is_follow_mask(rules: ss.Rules) -> None:
     """The chain of masks C reads gives the cards follow_mask allows, for any hand."""
@@ -86,7 +91,7 @@ def test_spec_table_layout() -> None:
 
 def test_grades_fall_in_every_preset() -> None:
     """The bounds of the C search hold: every preset's grades fall with points."""
-    for rules in ss.PRESETS.values():
+    for rules in SEARCH_PRESETS.values():
         assert _native._monotone(rules)
 
 
@@ -208,7 +213,7 @@ D32_RULES = [
 
 
 @needs_native
-@pytest.mark.parametrize(("index", "rules"), list(enumerate(ALL_RULES)), ids=RULE_IDS)
+@pytest.mark.parametrize(("index", "rules"), list(enumerate(SEARCH_RULES)), ids=SEARCH_IDS)
 def test_native_matches_python_in_every_preset(
     index: int, rules: ss.Rules, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -224,7 +229,7 @@ def test_native_matches_python_for_failed_close_rules(
     index: int, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     rules = FAILED_CLOSE_RULES[index]
-    for mode in ss.ClaimMode:
+    for mode in SEARCH_CLAIM_MODES:
         for state in _positions(
             _small(attrs.evolve(rules, claim_mode=mode)), 6, seed=400 + index, open_cards=12
         ):
@@ -241,7 +246,7 @@ def test_native_matches_python_with_d32(rules: ss.Rules, monkeypatch: pytest.Mon
 @needs_native
 @pytest.mark.slow
 @pytest.mark.parametrize(
-    ("index", "rules"), list(enumerate(ALL_RULES + D32_RULES + FAILED_CLOSE_RULES))
+    ("index", "rules"), list(enumerate(SEARCH_RULES + D32_RULES + FAILED_CLOSE_RULES))
 )
 def test_native_matches_python_many(
     index: int, rules: ss.Rules, monkeypatch: pytest.MonkeyPatch
@@ -414,7 +419,7 @@ def test_tiny_tables_give_the_same_values() -> None:
 #: House rules the RuleBot port must follow too (marriages in the strict phase, the
 #: strict-play variants, D32).
 BOT_RULES = [
-    *ALL_RULES,
+    *SEARCH_RULES,
     attrs.evolve(ss.CLASSIC_66, marriage_in_strict_phase=False),
     attrs.evolve(ss.SCHNAPSEN, strict_play=ss.StrictPlay.FOLLOW_OR_TRUMP),
     attrs.evolve(ss.SANTASE, strict_play=ss.StrictPlay.FOLLOW_HEAD_OR_TRUMP),

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from tests.helpers import ALL_RULES, RULE_IDS
+from tests.helpers import SEARCH_IDS, SEARCH_RULES
 
 import sixtysix as ss
 from sixtysix.bots import PimcBot
@@ -27,7 +27,7 @@ def open_state(rules: ss.Rules, seed: int, talon_left: int) -> ss.HandState | No
     raise AssertionError("random play did not end within 200 moves")
 
 
-@pytest.mark.parametrize("rules", ALL_RULES, ids=RULE_IDS)
+@pytest.mark.parametrize("rules", SEARCH_RULES, ids=SEARCH_IDS)
 def test_exact_open_values_equal_the_solver(rules: ss.Rules) -> None:
     checked = 0
     for seed in range(40):

@@ -42,7 +42,7 @@ from sixtysix import (
     score_hand,
 )
 from sixtysix.moves import CLAIM, CLOSE, DRAW, EXCHANGE, MARRY, PLAY, Marry, Play
-from sixtysix.scoring import _unchecked_result
+from sixtysix.scoring import _unchecked_result, _with_honours
 from sixtysix.testing import InvariantError, check_invariants, check_transition
 
 # A played-out CLASSIC_66 hand (trump clubs) in which neither player reaches 66: 65 : 55 + 10.
@@ -419,7 +419,7 @@ def wrong_moves(
         (
             lambda: play(deal_a(), "AC"),
             lambda s, m: _in_order([CLAIM, *m]),
-            "claim offered under AUTO claims or to the follower",
+            "claim offered under AUTO (or NONE) claims or to the follower",
         ),
         (
             lambda: play(deal_a(), "AC"),
@@ -531,7 +531,9 @@ Change = Callable[[HandResult], HandResult]
 def E(r: HandResult, **changes: Any) -> HandResult:
     """``attrs.evolve`` without HandResult's construction checks: the kit must catch
     impossible results too."""
-    return _unchecked_result(**(attrs.asdict(r, recurse=False) | changes))
+    fields = attrs.asdict(r, recurse=False) | changes
+    honours = fields.pop("honours")
+    return _with_honours(_unchecked_result(**fields), honours)
 
 
 @pytest.mark.parametrize(

@@ -101,6 +101,14 @@ def not_read(rules: sixtysix.Rules, name: str) -> str | None:
         "closer_beaten",
     ):
         return "closing_allowed = no"
+    # Rules §13: the honours' values are read only under their honours_scoring.
+    apart = rules.honours_scoring is sixtysix.HonoursScoring.GAME_POINTS
+    if name == "honour_game_points" and not apart:
+        return "honours_scoring = POINTS"
+    if name in ("amour_points", "whitewash_points") and apart:
+        return "honours_scoring = GAME_POINTS"
+    if name == "claim_target" and rules.claim_mode is sixtysix.ClaimMode.NONE:
+        return "claim_mode = NONE"
     return None
 
 

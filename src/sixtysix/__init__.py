@@ -41,10 +41,11 @@ from .errors import (
     SearchLimitError,
     SixtySixError,
     TournamentError,
+    UnsupportedRulesError,
 )
 from .game import Game, TwoHandGame
 from .match import Match, MatchError, apply_result, new_match, next_hand
-from .moves import Claim, Close, Draw, Exchange, Marry, Move, Play, parse_move
+from .moves import Amour, Claim, Close, Draw, Exchange, Marry, Move, Play, parse_move
 from .notation import dump_position, dump_view, load_position, load_view, render
 from .observe import PlayerView, determinize, observe, validate_view
 from .play import PlayerError, play_hand, play_match
@@ -57,6 +58,7 @@ from .validate import validate
 __all__ = [
     "CARDS",
     "AdapterError",
+    "Amour",
     "Bot",
     "Card",
     "Claim",
@@ -98,6 +100,7 @@ __all__ = [
     "Suit",
     "TournamentError",
     "TwoHandGame",
+    "UnsupportedRulesError",
     "__version__",
     "apply_move",
     "apply_result",

@@ -56,13 +56,16 @@ def is_count(value: object) -> TypeGuard[int]:
     return is_int(value) and 0 <= value < MAX_COUNT
 
 
-def check_fields(m: Any, *, count: str, size: int, who: str, dealers: int) -> None:
+def check_fields(
+    m: Any, *, count: str, size: int, who: str, dealers: int, several_at_target: bool = False
+) -> None:
     """Check the fields of the match ``m`` (not its rules): the errors are :class:`MatchError`.
 
     ``m.scores`` must be ``size`` counts (``count``: how the message says the number), at
     most one of them at ``m.rules.match_target`` (``who``: "seat" or "side");
     ``m.dealer`` a seat from 0 to ``dealers - 1``; ``m.carry`` and ``m.hand_number``
-    counts; ``m.seed`` a seed or ``None``.
+    counts; ``m.seed`` a seed or ``None``. With ``several_at_target`` (honours paid
+    apart, rules §13.11) more than one seat may be at the target.
     """
     if m.seed is not None:
         problem = seed_problem(m.seed)
@@ -77,7 +80,7 @@ def check_fields(m: Any, *, count: str, size: int, who: str, dealers: int) -> No
             f"{MAX_COUNT - 1}, not {quote(scores)}"
         )
     target = m.rules.match_target
-    if sum(s >= target for s in scores) > 1:
+    if sum(s >= target for s in scores) > 1 and not several_at_target:
         raise MatchError(f"scores {scores} give more than one {who} the match target {target}")
     if not is_int(m.dealer) or not 0 <= m.dealer < dealers:
         raise MatchError(
@@ -107,12 +110,16 @@ class MatchScores:
 
     @property
     def winner(self) -> int | None:
-        """The seat (or side) that reached ``match_target``; ``None`` while the match goes on."""
-        target = self.rules.match_target
-        for seat, score in enumerate(self.scores):
-            if score >= target:
-                return seat
-        return None
+        """The seat (or side) that reached ``match_target``; ``None`` while the match goes on.
+
+        Where several seats may be at the target (rules §13.11 [M25]), the highest total
+        has won, and equal totals play on.
+        """
+        scores = self.scores
+        top = max(scores)
+        if top < self.rules.match_target or scores.count(top) > 1:
+            return None
+        return scores.index(top)
 
     @property
     def is_over(self) -> bool:

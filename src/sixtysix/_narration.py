@@ -12,7 +12,8 @@ from collections.abc import Hashable, Sequence
 from typing import TextIO
 
 from .cards import CARDS, POINTS, Card, Suit
-from .moves import Claim, Close, Draw, Exchange, Marry, Move, Play
+from .moves import Amour, Claim, Close, Draw, Exchange, Marry, Move, Play
+from .rules import HonoursScoring
 from .scoring import HandEnd, HandResult
 from .state import HandState, Step
 
@@ -152,14 +153,18 @@ class Narrator:
             if after.is_over and (after.hands[0] | after.hands[1]):
                 text += f" {self.subject(winner, 'reach')} 66: the hand ends."
             return text
-        if isinstance(move, Marry):
-            value = 40 if move.suit == before.trump else 20
+        if isinstance(move, Marry | Amour):
+            gained = after.marriages[seat] + after.pending[seat]
+            value = f"{gained - before.marriages[seat] - before.pending[seat]}"
+            if before.rules.honours_scoring is HonoursScoring.GAME_POINTS:
+                value = "an honour, paid after the hand"  # rules §13.9
             note = ""
             if after.pending[seat] > before.pending[seat]:
                 note = f" (pending until {self.subject(seat, 'win').lower()} a trick)"
+            suit = before.trump if move.suit is None else move.suit
+            what = "amour" if isinstance(move, Amour) else "marriage"
             text = (
-                f"{self.subject(seat, 'declare')} the marriage in {_suit_name(move.suit)}: "
-                f"{value}{note}."
+                f"{self.subject(seat, 'declare')} the {what} in {_suit_name(suit)}: {value}{note}."
             )
             if after.is_over:
                 text += f" {self.subject(seat, 'reach')} 66: the hand ends."

@@ -6,8 +6,8 @@ function of its arguments.
 
 Order of :func:`legal_moves` (fixed, so that seeded play is reproducible):
 
-* leader: ``exchange``, ``close``, ``claim``, ``marry`` by suit (C, D, H, S), then the
-  playable cards;
+* leader: ``exchange``, ``close``, ``claim``, ``marry`` by suit (C, D, H, S), ``amour``
+  (or ``amour`` by suit, rules §13.7), then the playable cards;
 * follower: ``exchange``, then the playable cards;
 * trick winner's decision: ``draw``, ``close``, ``claim``.
 
@@ -35,6 +35,7 @@ from .errors import DealError, IllegalMoveError, PositionError
 from .errors import quote as _short
 from .legality import (
     DECIDE,
+    F_AMOUR,
     F_CLAIM,
     F_CLOSE,
     F_DRAW,
@@ -43,6 +44,8 @@ from .legality import (
     LEAD,
     MOVES_CACHE,
     OVER,
+    TURN_AMOUR,
+    amour_rule,
     cached_moves,
     claim_rule,
     close_rule,
@@ -55,6 +58,7 @@ from .legality import (
     rule_facts,
 )
 from .moves import (
+    Amour,
     Claim,
     Close,
     Draw,
@@ -302,7 +306,7 @@ def _legal(s: HandState, move: object) -> bool:
             return bool(follow_mask(s.rules, hand, s.lead, s.trump, strict) >> card & 1)
         if step is LEAD:
             hand = s.hands[s.leader]
-            return bool(lead_mask(s.rules, hand, s.turn_marriage) >> card & 1)
+            return bool(lead_mask(s.rules, hand, s.turn_marriage, s.turn_steps) >> card & 1)
         return False
     if step is OVER:
         return False
@@ -318,6 +322,11 @@ def _legal(s: HandState, move: object) -> bool:
         return bool(flags & F_CLAIM)
     if kind is Draw:
         return bool(flags & F_DRAW)
+    if kind is Amour:
+        assert isinstance(move, Amour)
+        if move.suit is None:
+            return bool(flags & F_AMOUR)
+        return bool(marry >> (move.suit * 8 + 1) & 1)
     return False
 
 
@@ -425,7 +434,7 @@ def _play_follow(s: HandState, card: int) -> HandState:
     talon = s.talon
     hands = (h0, h1)
     f = legality.LAST_FACTS if r is legality.LAST_RULES else rule_facts(r)
-    if not (h0 | h1) or (total >= 66 and f.auto):
+    if not (h0 | h1) or (total >= f.claim_target and f.auto):
         step = OVER
     elif s.closed_by < 0 and talon:
         if (f.decide_talons >> len(talon)) & 1:  # legality.decision_rule
@@ -472,19 +481,29 @@ def _apply_option(s: HandState, move: Move, kind: type[Move]) -> HandState:
     marriages, pending, declared = s.marriages, s.pending, s.declared
     turn_marriage, turn_steps = s.turn_marriage, s.turn_steps
     closed_by, close_snapshot, exchanged_by = s.closed_by, s.close_snapshot, s.exchanged_by
-    if kind is Marry:
+    if kind is Marry or kind is Amour:
         r = s.rules
-        suit: int = move.suit  # type: ignore[union-attr]
-        value = marriage_value(suit, s.trump)
+        f = rule_facts(r)
+        if kind is Marry:
+            suit: int = move.suit  # type: ignore[union-attr, assignment]
+            value = marriage_value(suit, s.trump)
+            declared |= 1 << (leader * 4 + suit)
+        else:  # rules §13.7.2: bit 8 + seat * 4 + suit of ``declared``
+            named: int | None = move.suit  # type: ignore[union-attr]
+            suit = s.trump if named is None else named
+            value = r.amour_points[suit == s.trump]
+            declared |= 1 << (8 + leader * 4 + suit)
+            turn_steps |= TURN_AMOUR
+        if f.honours_apart:  # rules §13.9: honours are no points
+            value = 0
         m, p = list(marriages), list(pending)
         if s.won[leader] and r.marriage_pending_redeem is not _NEXT_TRICK:
             m[leader] += value
         else:
             p[leader] += value
         marriages, pending = (m[0], m[1]), (p[0], p[1])
-        over = rule_facts(r).marriage_out and s.card_points[leader] + m[leader] >= 66
+        over = f.marriage_out and s.card_points[leader] + m[leader] >= f.claim_target
         step, lead = (OVER if over else LEAD), -1
-        declared |= 1 << (leader * 4 + suit)
         turn_marriage = suit
     elif kind is Exchange:
         exchanged_by = leader if step is LEAD else 1 - leader
@@ -553,7 +572,7 @@ def apply_move(state: HandState, move: Move | str) -> HandState:
             if state.turn_marriage < 0:
                 if state.hands[state.leader] >> card & 1:
                     return _play_lead(state, card)
-            elif lead_mask(state.rules, 0, state.turn_marriage) >> card & 1:
+            elif lead_mask(state.rules, 0, state.turn_marriage, state.turn_steps) >> card & 1:
                 return _play_lead(state, card)
     elif _legal(state, move):
         return _apply_option(state, move, kind)
@@ -587,7 +606,7 @@ def explain_illegal(state: HandState, move: Move | str) -> str | None:
     kind = type(move)
     if step is OVER:
         return "the hand is over"
-    if kind not in (Play, Marry, Exchange, Close, Draw, Claim):
+    if kind not in (Play, Marry, Exchange, Close, Draw, Claim, Amour):
         return f"{_short(move)} is not a move"
     if step is DECIDE:
         if kind is Draw or kind is Close:
@@ -618,6 +637,13 @@ def explain_illegal(state: HandState, move: Move | str) -> str | None:
         strict = s.closed_by >= 0 or not talon
         return marriage_rule(
             r, step, hand, bool(s.won[seat]), strict, s.turn_marriage, int(move.suit)
+        )
+    if kind is Amour:
+        assert isinstance(move, Amour)
+        strict = s.closed_by >= 0 or not talon
+        named = None if move.suit is None else int(move.suit)
+        return amour_rule(
+            r, step, hand, bool(s.won[seat]), strict, s.turn_marriage, named, s.trump
         )
     assert isinstance(move, Play)
     return play_rule(s, hand, talon, move.card.index)

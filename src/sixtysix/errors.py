@@ -27,6 +27,7 @@ __all__ = [
     "SearchLimitError",
     "SixtySixError",
     "TournamentError",
+    "UnsupportedRulesError",
     "quote",
 ]
 
@@ -143,6 +144,15 @@ class PlayerError(SixtySixError):
 
 class SearchLimitError(SixtySixError):
     """A search that would exceed the node budget it was given (``max_nodes``)."""
+
+
+class UnsupportedRulesError(SixtySixError):
+    """A tool that does not know every rule of the rule set it was given.
+
+    The solvers (:mod:`sixtysix.search` and the native core) know the plain trick game
+    only; a rule set with amours, the whitewash, honours paid apart or no claims
+    (Mariage, rules §13) is refused rather than solved wrongly.
+    """
 
 
 class HiddenCardsError(SixtySixError):

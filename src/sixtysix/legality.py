@@ -9,6 +9,7 @@ allowed (rules §1.6, §2, §3, §4, §9):
 :func:`close_rule`         closing the talon, on lead or at the decision (§2.1)
 :func:`claim_rule`         claiming 66 (§2.4, §9.3)
 :func:`marriage_rule`      declaring a marriage (§4)
+:func:`amour_rule`         declaring an amour, the ace and ten of a suit (§13.7)
 :func:`play_rule`          which card may be led or played to a trick (§1.6, §4)
 :func:`decision_rule`      whether a won trick is followed by the decision to draw
                            or close (§2.1) rather than by the draw
@@ -32,16 +33,19 @@ from __future__ import annotations
 from typing import Protocol
 
 from .cards import CARDS, HIGHER, KING_BIT, KING_QUEEN, SUIT_MASK, Suit, exchange_card_index
-from .moves import CLAIM, CLOSE, DRAW, EXCHANGE, MARRY, PLAY, Move
+from .moves import AMOUR, AMOURS, CLAIM, CLOSE, DRAW, EXCHANGE, MARRY, PLAY, Move
 from .rules import (
     CLASSIC_66,
+    AmourRule,
     ClaimMode,
     CloseTiming,
     ExchangeTiming,
     ExchangeWhenClosed,
+    HonoursScoring,
     MarriageBeforeFirstTrick,
     MarriageLead,
     Rules,
+    Schwarz,
     StrictPlay,
 )
 from .state import CloseSnapshot, Step
@@ -53,12 +57,15 @@ __all__ = [
     "LAST_RULES",
     "MOVES_CACHE",
     "MOVES_CACHE_LIMIT",
+    "TURN_AMOUR",
     "Position",
     "RuleFacts",
+    "amour_rule",
     "cached_moves",
     "claim_rule",
     "close_rule",
     "decision_rule",
+    "declaration_value",
     "exchange_rule",
     "follow_mask",
     "lead_mask",
@@ -66,6 +73,7 @@ __all__ = [
     "move_list",
     "options",
     "play_rule",
+    "require_plain_trick_game",
     "rule_facts",
 ]
 
@@ -75,6 +83,7 @@ DECIDE = Step.DECIDE
 OVER = Step.OVER
 
 _AUTO = ClaimMode.AUTO
+_NO_CLAIMS = ClaimMode.NONE
 _ANY_TIME = ExchangeTiming.ANY_TIME
 _NEVER = ExchangeWhenClosed.NEVER
 _AT_CLOSE_OPPONENT = ExchangeWhenClosed.AT_CLOSE_OPPONENT
@@ -92,6 +101,13 @@ F_EXCHANGE = 1
 F_CLOSE = 2
 F_CLAIM = 4
 F_DRAW = 8
+#: The trump amour (``amour``, with ``amour = TRUMP``) may be declared.
+F_AMOUR = 16
+
+#: Flag in ``turn_steps``: the declaration of this turn (``turn_marriage``) is an amour.
+TURN_AMOUR = 2
+#: The ace and ten of clubs (shift by ``suit * 8`` for the other suits).
+ACE_TEN = 3
 
 #: The largest talon any deck leaves (32 cards minus two hands of two).
 _MAX_TALON = 28
@@ -254,6 +270,8 @@ def claim_rule(r: Rules, step: Step, won: bool, turn_marriage: int) -> str | Non
     """
     if r.claim_mode is _AUTO:
         return "claims are automatic in this rule set (claim_mode AUTO)"
+    if r.claim_mode is _NO_CLAIMS:
+        return "this rule set has no claims (claim_mode NONE): every hand is played out"
     if step is FOLLOW:
         return "only the player on lead may claim, not the follower"
     if step is DECIDE:
@@ -264,6 +282,24 @@ def claim_rule(r: Rules, step: Step, won: bool, turn_marriage: int) -> str | Non
         return "this rule set does not allow claiming right after a marriage; lead a card"
     if not won:
         return "you have not won a trick yet, so you cannot claim"
+    return None
+
+
+def _declaration_time_rule(
+    r: Rules, step: Step, won: bool, strict: bool, turn_marriage: int, what: str
+) -> str | None:
+    """When a declaration (``what``: marriage or amour) may be made (§4, §13.7)."""
+    article = "an" if what == "amour" else "a"
+    if step is FOLLOW:
+        return f"only the player on lead may declare {article} {what}"
+    if turn_marriage >= 0:
+        if what == "amour":
+            return "only one declaration may be made per lead"
+        return "only one marriage may be declared per lead"
+    if not won and r.marriage_before_first_trick is _FORBIDDEN:
+        return f"this rule set allows no {what} before you have won a trick"
+    if strict and not r.marriage_in_strict_phase:
+        return f"this rule set allows no {what} once the talon is closed or exhausted"
     return None
 
 
@@ -281,24 +317,66 @@ def marriage_rule(
         turn_marriage: The suit married in this leading turn, or -1.
         suit: The suit of the marriage.
     """
-    if step is FOLLOW:
-        return "only the player on lead may declare a marriage"
-    if turn_marriage >= 0:
-        return "only one marriage may be declared per lead"
-    if not won and r.marriage_before_first_trick is _FORBIDDEN:
-        return "this rule set allows no marriage before you have won a trick"
-    if strict and not r.marriage_in_strict_phase:
-        return "this rule set allows no marriage once the talon is closed or exhausted"
+    why = _declaration_time_rule(r, step, won, strict, turn_marriage, "marriage")
+    if why is not None:
+        return why
     if hand & KING_QUEEN[suit] != KING_QUEEN[suit]:
         s = Suit(suit)
         return f"you need both K{s.letter} and Q{s.letter} in hand to marry {s.name.lower()}"
     return None
 
 
-def lead_mask(r: Rules, hand: int, turn_marriage: int) -> int:
-    """The cards the leader may lead: any, or after a marriage its king (or queen) (§4)."""
+def amour_rule(
+    r: Rules,
+    step: Step,
+    hand: int,
+    won: bool,
+    strict: bool,
+    turn_marriage: int,
+    suit: int | None,
+    trump: int,
+) -> str | None:
+    """Why the player to move may not declare an amour, or ``None`` (rules §13.7.2).
+
+    ``suit`` is the suit of an ``amour S`` move, ``None`` for the plain ``amour`` (the
+    trump amour); the other arguments are as for :func:`marriage_rule`, whose
+    conditions of time apply [M9].
+    """
+    rule = r.amour
+    if rule is AmourRule.NONE:
+        return "this rule set has no amour (amour NONE)"
+    if rule is AmourRule.TRUMP and suit is not None:
+        return "in this rule set the amour is the trumps' only: write it as amour"
+    if rule is AmourRule.ANY_SUIT and suit is None:
+        return "in this rule set an amour names its suit, e.g. amour H"
+    why = _declaration_time_rule(r, step, won, strict, turn_marriage, "amour")
+    if why is not None:
+        return why
+    s = Suit(trump if suit is None else suit)
+    if hand & ACE_TEN << (8 * s) != ACE_TEN << (8 * s):
+        return f"you need both A{s.letter} and T{s.letter} in hand for the amour"
+    return None
+
+
+def declaration_value(r: Rules, amour: bool, suit: int, trump: int) -> int:
+    """The points a marriage or amour of ``suit`` adds (rules §4, §13.9); 0 under GAME_POINTS."""
+    if r.honours_scoring is HonoursScoring.GAME_POINTS:
+        return 0
+    if amour:
+        return r.amour_points[suit == trump]
+    return 40 if suit == trump else 20
+
+
+def lead_mask(r: Rules, hand: int, turn_marriage: int, turn_steps: int = 0) -> int:
+    """The cards the leader may lead: any, or after a marriage its king (or queen) (§4).
+
+    After an amour (``turn_steps`` with :data:`TURN_AMOUR`): its ace or ten (§13.7.2,
+    also under ``KING_ONLY`` [M18]).
+    """
     if turn_marriage < 0:
         return hand
+    if turn_steps & TURN_AMOUR:
+        return ACE_TEN << (8 * turn_marriage)
     if r.marriage_lead is _KING_ONLY:
         return KING_BIT[turn_marriage]
     return KING_QUEEN[turn_marriage]
@@ -331,9 +409,11 @@ def play_rule(p: Position, hand: int, talon: int, card: int) -> str | None:
     r = p.rules
     if p.step is LEAD:
         suit_index = p.turn_marriage
-        if (lead_mask(r, hand, suit_index) >> card) & 1:
+        if (lead_mask(r, hand, suit_index, p.turn_steps) >> card) & 1:
             return None
         suit = Suit(suit_index)
+        if p.turn_steps & TURN_AMOUR:
+            return f"after the amour you must lead A{suit.letter} or T{suit.letter}"
         if r.marriage_lead is _KING_ONLY:
             return f"after marrying {suit.name.lower()} you must lead K{suit.letter}"
         return f"after marrying {suit.name.lower()} you must lead K{suit.letter} or Q{suit.letter}"
@@ -372,19 +452,33 @@ class RuleFacts:
         marry: For (won a trick, strict phase): whether a held marriage may be declared.
         auto: Whether claims are automatic (``ClaimMode.AUTO``).
         marriage_out: Whether a marriage reaching 66 ends the hand at once (under AUTO).
+        amour: For (won a trick, strict phase): whether a held amour may be declared;
+            ``None`` when the rule set has no amour.
+        amour_any_suit: Whether amours name their suit (``ANY_SUIT``).
+        honours_apart: Whether honours score game points apart (``GAME_POINTS``).
+        claim_target: The points that make a claim correct (``Rules.claim_target``).
+        plain_trick_game: Whether the rule set is the trick game that the solvers
+            (:mod:`sixtysix.search`, :mod:`sixtysix.native`) know: no amour, no
+            whitewash, honours as points, claims, a claim target of 66 and schwarz as
+            §6 (rules §13). The solvers refuse other rule sets.
     """
 
     __slots__ = (
+        "amour",
+        "amour_any_suit",
         "auto",
         "claim_after_marriage",
         "claim_lead",
+        "claim_target",
         "close_first",
         "close_later",
         "decide_flags",
         "decide_talons",
         "exchange_offset",
+        "honours_apart",
         "marriage_out",
         "marry",
+        "plain_trick_game",
         "rules",
     )
 
@@ -415,6 +509,29 @@ class RuleFacts:
         )
         self.auto = r.claim_mode is _AUTO
         self.marriage_out = self.auto and r.marriage_out_without_lead
+        self.amour_any_suit = r.amour is AmourRule.ANY_SUIT
+        amour_suit = 0 if self.amour_any_suit else None
+        self.amour: tuple[tuple[bool, ...], ...] | None = (
+            None
+            if r.amour is AmourRule.NONE
+            else tuple(
+                tuple(
+                    amour_rule(r, LEAD, ACE_TEN, won, strict, -1, amour_suit, 0) is None
+                    for strict in (False, True)
+                )
+                for won in (False, True)
+            )
+        )
+        self.honours_apart = r.honours_scoring is HonoursScoring.GAME_POINTS
+        self.claim_target = r.claim_target
+        self.plain_trick_game = (
+            r.amour is AmourRule.NONE
+            and not r.whitewash
+            and not self.honours_apart
+            and r.claim_mode is not _NO_CLAIMS
+            and r.claim_target == 66
+            and r.schwarz is not Schwarz.NONE
+        )
 
 
 #: Rule facts by ``id`` of the :class:`~sixtysix.Rules` object; each entry holds its
@@ -460,6 +577,23 @@ def rule_facts(r: Rules) -> RuleFacts:
     return facts
 
 
+def require_plain_trick_game(r: Rules, tool: str) -> None:
+    """Raise :class:`~sixtysix.errors.UnsupportedRulesError` unless ``tool`` knows ``r``.
+
+    The solvers know the plain trick game only (:attr:`RuleFacts.plain_trick_game`):
+    amours, the whitewash, honours paid apart and unclaimable hands (rules §13) would
+    make their values silently wrong, so they refuse such rule sets through this.
+    """
+    if not rule_facts(r).plain_trick_game:
+        from .errors import UnsupportedRulesError
+
+        raise UnsupportedRulesError(
+            f"{tool} does not know these rules: amours, the whitewash, honours paid as game "
+            "points and hands without claims (Mariage, rules §13) are not supported yet; "
+            "play such hands with the engine, RandomBot or RuleBot"
+        )
+
+
 # --------------------------------------------------------------------------- the move list
 
 
@@ -476,8 +610,12 @@ def options(p: Position, hands: tuple[int, int], talon: int, f: RuleFacts) -> tu
         hand = hands[leader]
         suit = p.turn_marriage
         if suit >= 0:
-            # After a marriage: only the marriage lead, or (§9.3) a claim.
-            return (F_CLAIM if f.claim_after_marriage else 0), 0, lead_mask(p.rules, hand, suit)
+            # After a marriage or amour: only its lead, or (§9.3, [M18]) a claim.
+            return (
+                (F_CLAIM if f.claim_after_marriage else 0),
+                0,
+                lead_mask(p.rules, hand, suit, p.turn_steps),
+            )
         won = p.won
         mine = won[leader]
         closed = p.closed_by >= 0
@@ -495,6 +633,12 @@ def options(p: Position, hands: tuple[int, int], talon: int, f: RuleFacts) -> tu
         pairs = (hand >> 2) & (hand >> 3) & SUIT_BASE
         if pairs and not f.marry[mine != 0][closed or not talon]:
             pairs = 0
+        if f.amour is not None and f.amour[mine != 0][closed or not talon]:
+            aces = hand & (hand >> 1) & SUIT_BASE  # bit suit * 8: A and T of the suit
+            if f.amour_any_suit:
+                pairs |= aces << 1
+            elif aces >> (8 * p.trump) & 1:
+                flags |= F_AMOUR
         return flags, pairs, hand
     if step is FOLLOW:
         seat = 1 - p.leader
@@ -532,13 +676,26 @@ def cached_moves(key: tuple[int, int, int]) -> tuple[Move, ...]:
 
 
 def _prefix(code: int) -> tuple[Move, ...]:
-    flags, marriages = code & 15, code >> 4
+    flags, marriages = code & 15, code >> 4 & 15
     out: list[Move] = []
     for flag, move in ((F_DRAW, DRAW), (F_EXCHANGE, EXCHANGE), (F_CLOSE, CLOSE), (F_CLAIM, CLAIM)):
         if flags & flag:
             out.append(move)
     out.extend(MARRY[suit] for suit in range(4) if marriages >> suit & 1)
+    if code >> 8 & 1:
+        out.append(AMOUR)
+    out.extend(AMOURS[suit] for suit in range(4) if code >> (9 + suit) & 1)
     return tuple(out)
+
+
+def _suits(bits: int) -> int:
+    """Bits ``suit * 8`` gathered into 4 suit bits."""
+    return (bits | bits >> 7 | bits >> 14 | bits >> 21) & 15
+
+
+def _amour_code(flags: int, pairs: int) -> int:
+    """The amour bits of a :func:`_prefix` code: trump amour at 8, suit amours from 9."""
+    return (flags >> 4 & 1) << 8 | _suits(pairs >> 1 & SUIT_BASE) << 9
 
 
 #: The non-card moves by ``flags | marriages << 4`` (marriages as 4 suit bits).
@@ -556,10 +713,17 @@ def move_list(flags: int, pairs: int, plays: int) -> tuple[Move, ...]:
     >>> from sixtysix.legality import F_CLOSE, move_list
     >>> [str(m) for m in move_list(F_CLOSE, 1 << 8, 0b1101)]
     ['close', 'marry D', 'AC', 'KC', 'QC']
+
+    ``pairs`` also holds, at bit ``suit * 8 + 1``, the suits of ``amour S`` moves, and
+    ``flags`` has :data:`F_AMOUR` for the trump ``amour``; amours follow the marriages.
     """
-    code = flags | ((pairs | pairs >> 7 | pairs >> 14 | pairs >> 21) & 15) << 4
+    if flags & F_AMOUR or pairs & SUIT_BASE << 1:
+        prefix = _prefix(flags & 15 | _suits(pairs & SUIT_BASE) << 4 | _amour_code(flags, pairs))
+    else:
+        code = flags | ((pairs | pairs >> 7 | pairs >> 14 | pairs >> 21) & 15) << 4
+        prefix = _PREFIXES[code]
     return (
-        _PREFIXES[code]
+        prefix
         + _SUIT_PLAYS[0][plays & 255]
         + _SUIT_PLAYS[1][plays >> 8 & 255]
         + _SUIT_PLAYS[2][plays >> 16 & 255]

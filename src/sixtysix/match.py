@@ -32,7 +32,7 @@ import attrs
 from . import _match
 from .engine import new_hand
 from .errors import MatchError, quote
-from .rules import DealerAfterTie, NextDealer, Rules, SitOutScores
+from .rules import DealerAfterTie, HonoursScoring, NextDealer, Rules, SitOutScores
 from .scoring import HandResult
 from .state import HandState
 
@@ -91,8 +91,15 @@ class Match(_match.MatchScores):
             raise MatchError(f"a match needs a Rules value, not {quote(self.rules)}")
         if not _is_int(self.seats) or self.seats not in (2, 3):
             raise MatchError(f"a match has 2 or 3 seats, not {quote(self.seats)}")
+        # Rules §13.11 [M25]: where honours are paid apart they can lift two seats past
+        # the target in one hand; then the highest total has won, and equal totals play on.
         _match.check_fields(
-            self, count=str(self.seats), size=self.seats, who="seat", dealers=self.seats
+            self,
+            count=str(self.seats),
+            size=self.seats,
+            who="seat",
+            dealers=self.seats,
+            several_at_target=_honours_apart(self.rules),
         )
 
     @property
@@ -240,6 +247,11 @@ def apply_result(m: Match, result: HandResult) -> Match:
         raise MatchError(f"apply_result needs a HandResult (from score_hand), not {quote(result)}")
     rules = m.rules
     winner = result.winner
+    if result.honours != (0, 0):  # rules §13.11: honour game points join the scores
+        scores = list(m.scores)
+        for hand_seat, seat in enumerate(m.active_seats):
+            scores[seat] += result.honours[hand_seat]
+        m = attrs.evolve(m, scores=tuple(scores))
     if winner is None:
         # A HandResult is checked on construction; what is left is whether it belongs to
         # these rules.
@@ -275,6 +287,10 @@ def apply_result(m: Match, result: HandResult) -> Match:
         carry=0,
         hand_number=m.hand_number + 1,
     )
+
+
+def _honours_apart(rules: Rules) -> bool:
+    return rules.honours_scoring is HonoursScoring.GAME_POINTS
 
 
 def _score_text(scores: tuple[int, ...]) -> str:

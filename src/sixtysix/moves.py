@@ -9,6 +9,8 @@ Move               Text            Meaning
 ``Close()``        ``close``       close the talon
 ``Draw()``         ``draw``        after a won trick: draw instead of closing
 ``Claim()``        ``claim``       claim to have 66 and end the hand
+``Amour()``        ``amour``       declare the amour (A and T of trumps, §13.7)
+``Amour(suit)``    ``amour S``     declare the amour of a suit (``ANY_SUIT``)
 =================  ==============  ==========================================
 
 >>> parse_move("marry h"), str(Play(Card.parse("10H")))
@@ -31,7 +33,10 @@ from .errors import quote as _short
 
 __all__ = [
     "ALL_MOVES",
+    "AMOUR_MOVES",
     "NUM_ACTIONS",
+    "NUM_MOVE_IDS",
+    "Amour",
     "Claim",
     "Close",
     "Draw",
@@ -125,8 +130,32 @@ class Claim:
         return "claim"
 
 
+def _check_amour_suit(inst: object, attribute: attrs.Attribute[object], value: object) -> None:
+    if value is not None and type(value) is not Suit:
+        raise ParseError(f"Amour needs a Suit or None, not {_short(value)}")
+
+
+@attrs.frozen
+class Amour:
+    """Declare the amour, the ace and ten of a suit, before leading (Mariage, rules §13.7).
+
+    ``suit`` is ``None`` for the amour of trumps (``amour = TRUMP``, text ``amour``), or
+    the suit of the pair under ``amour = ANY_SUIT`` (text ``amour S``).
+
+    >>> str(Amour()), str(Amour(Suit.SPADES))
+    ('amour', 'amour S')
+    """
+
+    suit: Suit | None = attrs.field(default=None, validator=_check_amour_suit)  # type: ignore[assignment]
+    kind: ClassVar[int] = 6
+
+    def __str__(self) -> str:
+        """``amour``, or ``amour`` and the suit letter."""
+        return "amour" if self.suit is None else f"amour {self.suit.letter}"
+
+
 #: Any move.
-Move: TypeAlias = Play | Marry | Exchange | Close | Draw | Claim
+Move: TypeAlias = Play | Marry | Exchange | Close | Draw | Claim | Amour
 
 # One cached object per move, so the engine never allocates moves.
 PLAY: tuple[Play, ...] = tuple(Play(c) for c in CARDS)
@@ -135,22 +164,37 @@ EXCHANGE = Exchange()
 CLOSE = Close()
 DRAW = Draw()
 CLAIM = Claim()
+#: The trump amour (``amour``), and the amours of each suit (``amour C`` ... ``amour S``).
+AMOUR = Amour()
+AMOURS: tuple[Amour, ...] = tuple(Amour(s) for s in Suit)
 
 #: Every move, in the order of its fixed integer id (see :func:`move_id`): the 32 plays by
 #: card index (``suit * 8 + 7 - rank``, so ``AC`` is 0 and ``7S`` is 31), the four
 #: marriages (C, D, H, S: ids 32-35), then ``exchange`` 36, ``close`` 37, ``draw`` 38 and
 #: ``claim`` 39. The table never changes: adapters, encodings and files rely on it.
 ALL_MOVES: tuple[Move, ...] = (*PLAY, *MARRY, EXCHANGE, CLOSE, DRAW, CLAIM)
-#: The number of move ids (40): one past the largest id.
+#: The number of move ids of the trick game (40): the action space of the encodings and
+#: adapters, which do not cover Mariage (rules §13).
 NUM_ACTIONS = len(ALL_MOVES)
-_IDS: dict[Move, int] = {m: i for i, m in enumerate(ALL_MOVES)}
+#: Mariage's amours (rules §13.7.2) after the fixed table: ``amour`` 40, then ``amour C``
+#: to ``amour S`` 41-44. They are outside :data:`ALL_MOVES` and :data:`NUM_ACTIONS`, so
+#: the action space of every other rule set is unchanged.
+AMOUR_MOVES: tuple[Amour, ...] = (AMOUR, *AMOURS)
+#: The number of move ids with the amours (45).
+NUM_MOVE_IDS = NUM_ACTIONS + len(AMOUR_MOVES)
+_BY_ID: tuple[Move, ...] = (*ALL_MOVES, *AMOUR_MOVES)
+_IDS: dict[Move, int] = {m: i for i, m in enumerate(_BY_ID)}
 
 
 def move_id(move: Move) -> int:
     """The fixed integer id (0-39) of a move: its position in :data:`ALL_MOVES`.
 
+    Mariage's amours have the ids 40-44 (:data:`AMOUR_MOVES`).
+
     >>> move_id(Play(Card.parse("AC"))), move_id(Marry(Suit.HEARTS)), move_id(Claim())
     (0, 34, 39)
+    >>> move_id(Amour()), move_id(Amour(Suit.SPADES))
+    (40, 44)
 
     Raises:
         ParseError: ``move`` is not a move value.
@@ -168,11 +212,11 @@ def move_from_id(action: int) -> Move:
     (Close(), Play(card=Card.parse('QH')))
 
     Raises:
-        ParseError: ``action`` is not an int from 0 to 39.
+        ParseError: ``action`` is not an int from 0 to 44.
     """
-    if type(action) is not int or not 0 <= action < NUM_ACTIONS:
-        raise ParseError(f"a move id is an int from 0 to {NUM_ACTIONS - 1}, not {_short(action)}")
-    return ALL_MOVES[action]
+    if type(action) is not int or not 0 <= action < NUM_MOVE_IDS:
+        raise ParseError(f"a move id is an int from 0 to {NUM_MOVE_IDS - 1}, not {_short(action)}")
+    return _BY_ID[action]
 
 
 _WORDS: dict[str, Move] = {
@@ -180,6 +224,7 @@ _WORDS: dict[str, Move] = {
     "close": CLOSE,
     "draw": DRAW,
     "claim": CLAIM,
+    "amour": AMOUR,
 }
 
 
@@ -207,9 +252,11 @@ def parse_move(text: str) -> Move:
             return PLAY[Card.parse(word).index]
         except ParseError:
             pass
-    elif len(words) == 2 and _text.lower(words[0]) == "marry":
+    elif len(words) == 2 and _text.lower(words[0]) in ("marry", "amour"):
         try:
-            return MARRY[Suit.parse(words[1])]
+            suit = Suit.parse(words[1])
         except ParseError:
             pass
+        else:
+            return MARRY[suit] if _text.lower(words[0]) == "marry" else AMOURS[suit]
     raise not_a_move(text, "not a move", "exchange, close, draw or claim")

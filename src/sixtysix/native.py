@@ -62,7 +62,15 @@ from .cards import CARDS, POINTS, exchange_card_index, marriage_value
 from .engine import _deal_plan, apply_move, deal_from_order, legal_moves
 from .errors import DealError, PositionError, SixtySixError
 from .errors import quote as _quote
-from .legality import F_CLAIM, exchange_rule, follow_mask, lead_mask, options, rule_facts
+from .legality import (
+    F_CLAIM,
+    exchange_rule,
+    follow_mask,
+    lead_mask,
+    options,
+    require_plain_trick_game,
+    rule_facts,
+)
 from .moves import Claim, Move
 from .observe import observe, strict_exclusions
 from .rules import Rules, StrictPlay
@@ -533,6 +541,7 @@ def _results_from_bytes(raw: tuple[bytes, bytes, bytes, bytes, bytes, bytes]) ->
 def _check_rules(rules: object) -> None:
     if not isinstance(rules, Rules):
         raise DealError(f"rules must be a Rules value, not {_quote(rules)}")
+    require_plain_trick_game(rules, "sixtysix.native")  # rules §13: see legality
 
 
 def _check_dealer(dealer: object) -> None:

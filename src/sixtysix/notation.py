@@ -34,12 +34,12 @@ from .cards import (
     Suit,
     cards_of,
     exchange_card_index,
-    marriage_value,
     mask_points,
     trick_winner,
 )
 from .errors import ParseError, PositionError, RulesError
 from .errors import quote as _quote
+from .legality import TURN_AMOUR, declaration_value
 from .observe import PlayerView, _shadow_state, observe, strict_exclusions, validate_view
 from .rules import PRESETS, Rules, preset_differences
 from .state import TURN_CLOSED, CloseSnapshot, HandState, Step
@@ -170,13 +170,14 @@ def _mask_text(mask: int) -> str:
 
 
 def _pending_suits(state: HandState, seat: int) -> int:
-    """A set of the seat's declared suits (bitmask) whose values add up to its pending."""
-    suits = [s for s in range(4) if state.declared >> (seat * 4 + s) & 1]
+    """A set of the seat's declarations (bit ``suit``, amours ``4 + suit``) worth its pending."""
+    items = [b for b in range(8) if state.declared >> (b // 4 * 8 + seat * 4 + b % 4) & 1]
     target = state.pending[seat]
-    for subset in range(1 << len(suits)):
-        chosen = [s for k, s in enumerate(suits) if subset >> k & 1]
-        if sum(marriage_value(s, state.trump) for s in chosen) == target:
-            return sum(1 << s for s in chosen)
+    for subset in range(1 << len(items)):
+        chosen = [b for k, b in enumerate(items) if subset >> k & 1]
+        values = (declaration_value(state.rules, b >= 4, b % 4, state.trump) for b in chosen)
+        if sum(values) == target:
+            return sum(1 << b for b in chosen)
     raise ParseError(
         f"cannot write this state: seat {seat} has {target} pending marriage points, "
         "which no set of its declared marriages adds up to"
@@ -191,6 +192,10 @@ def _marriages_text(state: HandState) -> str:
             if state.declared >> (seat * 4 + suit) & 1:
                 star = "*" if pending >> suit & 1 else ""
                 items.append(f"{seat}{Suit(suit).letter}{star}")
+        for suit in range(4):  # amours (rules §13.7.2): 0aH
+            if state.declared >> (8 + seat * 4 + suit) & 1:
+                star = "*" if pending >> (4 + suit) & 1 else ""
+                items.append(f"{seat}a{Suit(suit).letter}{star}")
     return ",".join(items) or "-"
 
 
@@ -224,7 +229,7 @@ def dump_position(state: HandState) -> str:
     if state.turn_steps & TURN_CLOSED:
         turn = "c"
     if state.turn_marriage >= 0:
-        turn += "m" + Suit(state.turn_marriage).letter
+        turn += ("a" if state.turn_steps & TURN_AMOUR else "m") + Suit(state.turn_marriage).letter
     snap = state.close_snapshot
     if state.closed_by >= 0 and snap is not None:
         close = (
@@ -474,16 +479,18 @@ def _read_position(text: str) -> HandState:
     pending = [0, 0]
     if fields[8] != "-":
         for item in fields[8].split(","):
-            if not re.fullmatch(r"[01][CDHS]\*?", item):
+            if not re.fullmatch(r"[01]a?[CDHS]\*?", item):
                 raise r.error(
                     9, f"expected seat and suit, * when pending, e.g. 0H,1S*; not {_quote(item)}"
                 )
-            seat, suit = int(item[0]), "CDHS".index(item[1])
-            bit = 1 << (seat * 4 + suit)
+            amour = item[1] == "a"  # an amour (rules §13.7.2), e.g. 0aH
+            seat, suit = int(item[0]), "CDHS".index(item[1 + amour])
+            bit = 1 << (8 * amour + seat * 4 + suit)
             if declared & bit:
-                raise r.error(9, f"marriage {item[:2]} is listed twice")
+                what = "amour" if amour else "marriage"
+                raise r.error(9, f"{what} {item.rstrip('*')} is listed twice")
             declared |= bit
-            value = marriage_value(suit, trump)
+            value = declaration_value(rules, amour, suit, trump)
             if item.endswith("*"):
                 pending[seat] += value
             else:
@@ -491,16 +498,20 @@ def _read_position(text: str) -> HandState:
 
     # 10 turn
     turn_text = fields[9]
-    match = re.fullmatch(r"(c?)(?:m([CDHS]))?", turn_text) if turn_text != "-" else None
+    match = re.fullmatch(r"(c?)(?:([ma])([CDHS]))?", turn_text) if turn_text != "-" else None
     if turn_text != "-" and (match is None or not turn_text):
         raise r.error(10, "expected -, c (closed this turn), mH (married hearts) or cmH")
     turn_steps = TURN_CLOSED if match and match.group(1) else 0
-    turn_marriage = "CDHS".index(match.group(2)) if match and match.group(2) else -1
+    turn_marriage = "CDHS".index(match.group(3)) if match and match.group(3) else -1
+    amour_turn = bool(match and match.group(2) == "a")
+    if amour_turn:
+        turn_steps |= TURN_AMOUR
     if (turn_steps or turn_marriage >= 0) and step not in (Step.LEAD, Step.OVER):
         raise r.error(10, "only the leader's turn, before the lead, has steps")
-    if turn_marriage >= 0 and not declared >> (leader * 4 + turn_marriage) & 1:
-        raise r.error(10, f"seat {leader} has not declared that marriage (see field 9)")
-    if turn_steps and closed_by != leader:
+    if turn_marriage >= 0 and not declared >> (8 * amour_turn + leader * 4 + turn_marriage) & 1:
+        what = "amour" if amour_turn else "marriage"
+        raise r.error(10, f"seat {leader} has not declared that {what} (see field 9)")
+    if turn_steps & TURN_CLOSED and closed_by != leader:
         raise r.error(10, f"c says seat {leader} closed this turn, but field 11 disagrees")
 
     # 12 exchange

@@ -374,6 +374,11 @@ def observe(state: HandState, seat: int) -> PlayerView:
         for suit in range(4):
             if (declared >> suit) & 1:
                 known |= KING_QUEEN[suit]
+    amours = (state.declared >> (8 + 4 * opp)) & 15  # rules §13.12: an amour shows A and T
+    if amours:
+        for suit in range(4):
+            if (amours >> suit) & 1:
+                known |= 3 << (8 * suit)
     if state.exchanged_by == opp:
         known |= 1 << dealt
     talon = state.talon

@@ -68,6 +68,7 @@ from .encoding import encode_view, layout, observation_size, partnership_layout,
 from .engine import deal_from_order
 from .errors import AdapterError, IllegalMoveError, SixtySixError, quote
 from .game import Game, TwoHandGame
+from .legality import require_plain_trick_game
 from .moves import (
     NUM_ACTIONS,
     move_from_id,
@@ -404,7 +405,9 @@ class SixtySixGame(_SpielGame):
     _MAX_POINTS = 3.0
 
     def _config_from(self, params: dict[str, Any]) -> _Config:
-        return _config_of(params)
+        config = _config_of(params)
+        require_plain_trick_game(config.rules, "the OpenSpiel game")  # no Mariage (rules §13)
+        return config
 
     def _max_length(self, config: _Config) -> int:
         return max_game_length(config.rules)

@@ -33,7 +33,7 @@ from . import _match, _play
 from .engine import apply_move, deal_from_order, shuffled_deck
 from .errors import DealError, IllegalMoveError, ParseError, PlayerError, RulesError, quote
 from .match import Match, apply_result, new_match
-from .moves import Claim, Close, Draw, Exchange, Marry, Move, Play, parse_move
+from .moves import Amour, Claim, Close, Draw, Exchange, Marry, Move, Play, parse_move
 from .records import GameRecord, MatchRecord
 from .rules import Rules
 from .scoring import score_hand
@@ -44,7 +44,7 @@ if TYPE_CHECKING:
 
 __all__ = ["Chooser", "Player", "PlayerError", "play_hand", "play_match"]
 
-_MOVE_TYPES = (Play, Marry, Exchange, Close, Draw, Claim)
+_MOVE_TYPES = (Play, Marry, Exchange, Close, Draw, Claim, Amour)
 
 
 #: A callable that picks a move from the full state: ``chooser(state, seat) -> Move``.

@@ -70,7 +70,10 @@ SCHEMA = 1
 
 
 def _result_to_dict(result: HandResult) -> dict[str, Any]:
-    return _records.result_body(result)
+    out = _records.result_body(result)
+    if result.honours != (0, 0):  # rules §13.9: only where honours were made
+        out["honours"] = list(result.honours)
+    return out
 
 
 def _describe(result: HandResult) -> str:
@@ -373,7 +376,15 @@ def _result_from_dict(data: object, path: tuple[str | int, ...], where: str) -> 
         return None
     if not isinstance(data, Mapping):
         _records.fail(path, f"{where}result: expected an object or null, not {quote(data)}")
-    _records.check_keys(data, _RESULT_KEYS, path, f"{where}result: ")
+    _records.check_keys(
+        {k: v for k, v in data.items() if k != "honours"}, _RESULT_KEYS, path, f"{where}result: "
+    )
+    honours = data.get("honours", [0, 0])  # rules §13.9: optional, (0, 0) when absent
+    if not isinstance(honours, list) or len(honours) != 2:
+        _records.fail(
+            (*path, "honours"),
+            f"{where}result: honours must be two whole numbers, not {quote(honours)}",
+        )
     points = data["points"]
     if not isinstance(points, list) or len(points) != 2:
         _records.fail(
@@ -391,7 +402,12 @@ def _result_from_dict(data: object, path: tuple[str | int, ...], where: str) -> 
         )
     try:
         return HandResult(
-            data["winner"], data["game_points"], data["carry"], (points[0], points[1]), end
+            data["winner"],
+            data["game_points"],
+            data["carry"],
+            (points[0], points[1]),
+            end,
+            (honours[0], honours[1]),
         )
     except ResultError as exc:
         _records.fail(path, f"{where}result: {exc}")

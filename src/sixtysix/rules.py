@@ -32,6 +32,8 @@ from .errors import quote as _quote
 __all__ = [
     "CLASSIC_66",
     "HOYLE_66",
+    "MARIAGE",
+    "MARIAGE_PARLETT",
     "PAGAT_66",
     "PRESETS",
     "PRESET_INFO",
@@ -39,6 +41,7 @@ __all__ = [
     "SCHNAPSEN",
     "SCHNAPSEN_TOURNAMENT",
     "VU_SCHNAPSEN",
+    "AmourRule",
     "BothOver66",
     "ClaimMode",
     "CloseTiming",
@@ -49,6 +52,7 @@ __all__ = [
     "ExchangeWhenClosed",
     "FailedClose",
     "FalseClaim",
+    "HonoursScoring",
     "LastTrick",
     "MarriageBeforeFirstTrick",
     "MarriageLead",
@@ -191,6 +195,8 @@ class ClaimMode(_NamedEnum):
     EXPLICIT = enum.auto()
     #: No ``claim`` move: the hand ends the moment a window opens with 66 or more.
     AUTO = enum.auto()
+    #: No claims at all: every hand is played to its last trick (Mariage, rules §13.6).
+    NONE = enum.auto()
 
 
 class FalseClaim(_NamedEnum):
@@ -220,6 +226,29 @@ class Schwarz(_NamedEnum):
     NO_TRICKS = enum.auto()
     #: The loser has 0 points.
     ZERO_POINTS = enum.auto()
+    #: Never: there is no 3; a loser without a trick is schneider (Mariage, rules §13.10).
+    NONE = enum.auto()
+
+
+class HonoursScoring(_NamedEnum):
+    """How marriages, amours and the whitewash are paid (rules §13.9)."""
+
+    #: They add to the maker's points (§4), toward 66, schneider and claims.
+    POINTS = enum.auto()
+    #: They add nothing to points; each honour made scores game points of its own
+    #: (``honour_game_points``), whatever the result of the hand.
+    GAME_POINTS = enum.auto()
+
+
+class AmourRule(_NamedEnum):
+    """Which ace-ten pairs may be declared as an amour (*l'amour*, rules §13.7.2)."""
+
+    #: No amours.
+    NONE = enum.auto()
+    #: The ace and ten of trumps.
+    TRUMP = enum.auto()
+    #: The ace and ten of any suit.
+    ANY_SUIT = enum.auto()
 
 
 class NextDealer(_NamedEnum):
@@ -278,6 +307,29 @@ def _bool_field(default: bool) -> Any:
             raise RulesError(f"Rules.{attribute.name} must be True or False, not {_quote(value)}")
 
     return attrs.field(default=default, validator=check)
+
+
+def _to_tuple(value: object) -> object:
+    if isinstance(value, list):
+        return tuple(value)
+    return value
+
+
+def _int_tuple_field(default: tuple[int, ...], high: int) -> Any:
+    size = len(default)
+
+    def check(inst: object, attribute: attrs.Attribute[Any], value: object) -> None:
+        if (
+            not isinstance(value, tuple)
+            or len(value) != size
+            or not all(type(k) is int and 0 <= k <= high for k in value)
+        ):
+            raise RulesError(
+                f"Rules.{attribute.name} must be a tuple of {size} whole numbers from 0 to "
+                f"{high}, not {_quote(value)}"
+            )
+
+    return attrs.field(default=default, converter=_to_tuple, validator=check)
 
 
 def _to_packets(value: object) -> object:
@@ -398,6 +450,20 @@ class Rules:
     dealer_after_tie: DealerAfterTie = _enum_field(DealerAfterTie, DealerAfterTie.ALTERNATE)
     #: What the idle dealer scores in three-hand play.
     sit_out_scores: SitOutScores = _enum_field(SitOutScores, SitOutScores.SAME_AS_WINNER)
+    #: Whether honours add to points or score game points apart (rules §13.9).
+    honours_scoring: HonoursScoring = _enum_field(HonoursScoring, HonoursScoring.POINTS)
+    #: Under GAME_POINTS: plain marriage, trump marriage, amour, whitewash (§13.9).
+    honour_game_points: tuple[int, int, int, int] = _int_tuple_field((1, 2, 3, 4), 10)
+    #: Which ace-ten pairs may be declared as an amour (§13.7.2).
+    amour: AmourRule = _enum_field(AmourRule, AmourRule.NONE)
+    #: Under POINTS: what an amour is worth, plain suit and trumps (§13.9).
+    amour_points: tuple[int, int] = _int_tuple_field((30, 60), 200)
+    #: Whether winning every trick after the last draw is an honour (§13.8).
+    whitewash: bool = _bool_field(False)
+    #: Under POINTS: the points a whitewash adds to its maker's final points (§13.9).
+    whitewash_points: int = _int_field(0, 0, 200)
+    #: The points that make a claim correct (§13, [M24]); a played-out hand is won with 66.
+    claim_target: int = _int_field(66, 1, 230)
 
     def __attrs_post_init__(self) -> None:
         """Check that the deal fits the deck."""
@@ -459,10 +525,21 @@ class Rules:
     def to_dict(self) -> dict[str, Any]:
         """A JSON-ready dict of every parameter (enum values by name).
 
+        The fields added for Mariage (rules §13) appear only where they differ from
+        their defaults, so the dicts (and the record files) of rule sets without them
+        read exactly as before; :meth:`from_dict` takes a missing one from its base.
+
         >>> CLASSIC_66.to_dict()["strict_play"], CLASSIC_66.to_dict()["deal_packets"]
         ('FOLLOW_HEAD_OR_TRUMP', [3, 3])
+        >>> "amour" in CLASSIC_66.to_dict(), MARIAGE.to_dict()["amour"]
+        (False, 'TRUMP')
         """
-        return rules_to_dict(self)
+        out = rules_to_dict(self)
+        defaults = attrs.fields_dict(Rules)
+        for name in MARIAGE_FIELDS:  # written only where they differ (records unchanged)
+            if getattr(self, name) == defaults[name].default:
+                del out[name]
+        return out
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any], *, base: Rules | None = None) -> Rules:
@@ -481,6 +558,20 @@ class Rules:
             Rules, data, base, default=CLASSIC_66, get_preset=get_preset, what="rules"
         )
 
+
+#: The fields added with Mariage (rules §13): :meth:`Rules.to_dict` writes them only
+#: where they differ from their defaults.
+MARIAGE_FIELDS = frozenset(
+    {
+        "honours_scoring",
+        "honour_game_points",
+        "amour",
+        "amour_points",
+        "whitewash",
+        "whitewash_points",
+        "claim_target",
+    }
+)
 
 CLASSIC_66 = Rules()
 PAGAT_66 = attrs.evolve(
@@ -553,8 +644,28 @@ VU_SCHNAPSEN = attrs.evolve(
     tie_carry=0,
     schwarz=Schwarz.ZERO_POINTS,
 )
+MARIAGE = attrs.evolve(
+    CLASSIC_66,
+    deck=Deck.D32,
+    trump_after_round=1,
+    strict_play=StrictPlay.FOLLOW_OR_TRUMP,
+    exchange_timing=ExchangeTiming.ANY_TIME,
+    exchange_requires_won_trick=False,
+    exchange_on_first_lead=True,
+    marriage_before_first_trick=MarriageBeforeFirstTrick.FORBIDDEN,
+    marriage_in_strict_phase=True,
+    closing_allowed=False,
+    claim_mode=ClaimMode.NONE,
+    tie_carry=0,
+    schwarz=Schwarz.NONE,
+    next_dealer=NextDealer.WINNER_DEALS,
+    honours_scoring=HonoursScoring.GAME_POINTS,
+    amour=AmourRule.TRUMP,
+    whitewash=True,
+)
+MARIAGE_PARLETT = attrs.evolve(CLASSIC_66, deck=Deck.D32, amour=AmourRule.ANY_SUIT)
 
-#: The named presets of rules §8, by name, in the order of its table.
+#: The named presets of rules §8 and §13, by name, in the order of their tables.
 PRESETS: Mapping[str, Rules] = types.MappingProxyType(
     {
         "CLASSIC_66": CLASSIC_66,
@@ -564,6 +675,8 @@ PRESETS: Mapping[str, Rules] = types.MappingProxyType(
         "SCHNAPSEN_TOURNAMENT": SCHNAPSEN_TOURNAMENT,
         "SANTASE": SANTASE,
         "VU_SCHNAPSEN": VU_SCHNAPSEN,
+        "MARIAGE": MARIAGE,
+        "MARIAGE_PARLETT": MARIAGE_PARLETT,
     }
 )
 
@@ -646,6 +759,24 @@ PRESET_INFO: Mapping[str, PresetInfo] = types.MappingProxyType(
                 "(https://pypi.org/project/schnapsen/) plays it, so its games can be "
                 "replayed and compared: one-by-one deal, no closing, automatic claims.",
                 ("VU",),
+            ),
+            PresetInfo(
+                "MARIAGE",
+                "Mariage, the 32-card ancestor of Sixty-Six: always played out, honours paid "
+                "apart",
+                "**Mariage** (*Mariagenspiel*), the two-player game from which Sixty-Six "
+                'came, as in Pierer\'s *Universal-Lexikon* (entry "Mariage"): 32 cards, the '
+                "trump seven robs, no closing or going out, marriages, *l'amour* and *die "
+                "Wäsche* paid apart.",
+                ("MARIAGENSPIEL",),
+            ),
+            PresetInfo(
+                "MARIAGE_PARLETT",
+                "Mariage as Parlett describes it: Sixty-Six with 32 cards and amours of any suit",
+                "**Mariage** as in D. Parlett's *Penguin Book of Card Games*: \"virtually "
+                'identical" to Sixty-Six, 32 cards, an amour (ace and ten) of any suit 30, '
+                "60 in trumps.",
+                ("PARLETT",),
             ),
         )
     }

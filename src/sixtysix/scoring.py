@@ -12,28 +12,41 @@
 from __future__ import annotations
 
 import enum
-from typing import TypeGuard
+from typing import Protocol, TypeGuard
 
 import attrs
 
 from .errors import HandNotOverError, PositionError, ResultError, quote
+from .legality import rule_facts
 from .rules import (
     BothOver66,
     ClosedWinBasis,
     CloserBeaten,
     FailedClose,
     FalseClaim,
+    HonoursScoring,
     LastTrick,
     Rules,
     Schwarz,
 )
 from .state import HandState, Step
 
-__all__ = ["MAX_POINTS", "HandEnd", "HandResult", "ResultError", "score_hand"]
+__all__ = [
+    "MAX_POINTS",
+    "HandEnd",
+    "HandResult",
+    "ResultError",
+    "honours",
+    "score_hand",
+    "whitewash_maker",
+    "whitewash_possible",
+]
 
 #: The most points both seats of a hand can hold together, and so each seat: every
-#: deck holds 120 card points, the four marriages 100 (rules §5), the last trick 10.
-MAX_POINTS = 230
+#: deck holds 120 card points, the four marriages 100 (rules §5), four amours of any
+#: suit at most 3 * 200 + 200 (``amour_points``, rules §13.9), the last trick 10 and a
+#: whitewash at most 200 (``whitewash_points``).
+MAX_POINTS = 120 + 100 + 800 + 10 + 200
 
 
 class HandEnd(enum.Enum):
@@ -83,6 +96,10 @@ class HandResult:
             counted marriages, plus the last-trick 10 in a played-out, unclosed
             ``TEN_POINTS`` hand.
         reason: How the hand ended.
+        honours: The honour game points of seat 0 and seat 1 under
+            ``honours_scoring = GAME_POINTS`` (rules §13.9, §13.13): what each seat's
+            marriages, amours and whitewash pay apart from the hand's game points,
+            whatever its result. ``(0, 0)`` under ``POINTS``.
 
     Raises:
         ResultError: the fields do not describe a possible result: a winner that is
@@ -99,6 +116,7 @@ class HandResult:
     carry: int
     points: tuple[int, int]
     reason: HandEnd
+    honours: tuple[int, int] = (0, 0)
 
     def __init__(
         self,
@@ -107,15 +125,32 @@ class HandResult:
         carry: int,
         points: tuple[int, int],
         reason: HandEnd,
+        honours: tuple[int, int] = (0, 0),
     ) -> None:
         """Check the fields (see the class docstring), then set them."""
         _check_result(winner, game_points, carry, points, reason)
-        self.__attrs_init__(winner, game_points, carry, points, reason)
+        value: object = honours
+        if not (
+            isinstance(value, tuple)
+            and len(value) == 2
+            and all(_is_int(h) and 0 <= h <= _MAX_HONOURS for h in value)
+        ):
+            raise ResultError(
+                f"honours must be two whole numbers from 0 to {_MAX_HONOURS}, not {quote(honours)}"
+            )
+        self.__attrs_init__(winner, game_points, carry, points, reason, honours)
 
     @property
     def loser(self) -> int | None:
         """The seat that does not score, or ``None`` when the hand scores nothing."""
         return None if self.winner is None else 1 - self.winner
+
+
+_GAME_POINTS = HonoursScoring.GAME_POINTS
+
+#: The most honour game points one seat can make in a hand: four marriages, four
+#: amours and the whitewash at 10 each (rules §13.9).
+_MAX_HONOURS = 90
 
 
 def _is_int(value: object) -> TypeGuard[int]:
@@ -208,13 +243,21 @@ def _unchecked_result(
     return result
 
 
+def _with_honours(r: HandResult, honours: tuple[int, int]) -> HandResult:
+    """``r`` with the honour game points ``honours`` (rules §13.9), unchecked."""
+    result: HandResult = _new(HandResult)
+    result.__attrs_init__(r.winner, r.game_points, r.carry, r.points, r.reason, honours)
+    return result
+
+
 def _grade(rules: Rules, tricks: int, card_points: int, marriages: int, bonus: int) -> int:
     """3/2/1 game points for beating an opponent in this situation (rules §6)."""
     full = card_points + marriages + bonus
-    if rules.schwarz is Schwarz.NO_TRICKS:
+    schwarz = rules.schwarz
+    if schwarz is Schwarz.NO_TRICKS:
         if tricks == 0:
             return 3
-    elif full == 0:
+    elif schwarz is Schwarz.ZERO_POINTS and full == 0:
         return 3
     counted = full if rules.schneider_counts_marriages else card_points + bonus
     return 2 if counted < rules.schneider_threshold else 1
@@ -282,6 +325,86 @@ def _false_claim_points(rules: Rules, opponent_won: bool) -> int | None:
     return None
 
 
+def whitewash_maker(state: HandState) -> int | None:
+    """The seat that won every trick after the last draw, or ``None`` (rules §13.8).
+
+    Only an unclosed hand played to its last trick has a whitewash [M10] [M21]; the
+    rule set's ``whitewash`` decides whether it is an honour.
+    """
+    if state.closed_by >= 0 or state.hands[0] | state.hands[1] or state.talon:
+        return None
+    late = 0  # the tricks after the last draw: never empty once the cards are out
+    for card in state.played[state.rules.talon_size :]:
+        late |= 1 << card
+    for seat in (0, 1):
+        if state.won[seat] & late == late:
+            return seat
+    return None
+
+
+class _Tricks(Protocol):
+    """The public facts :func:`whitewash_possible` reads (states and views have them)."""
+
+    @property
+    def rules(self) -> Rules: ...
+    @property
+    def played(self) -> tuple[int, ...]: ...
+    @property
+    def won(self) -> tuple[int, int]: ...
+    @property
+    def closed_by(self) -> int: ...
+
+
+def whitewash_possible(position: _Tricks) -> bool:
+    """Whether a whitewash can still be made in ``position``, a state or a view (§13.12).
+
+    True while the talon is open and every trick completed after the last draw went to
+    one player (or none has been completed yet); public knowledge, so a view answers
+    as the state does.
+    """
+    if not position.rules.whitewash or position.closed_by >= 0:
+        return False
+    late = position.played[position.rules.talon_size :]
+    late = late[: len(late) - len(late) % 2]  # completed tricks only
+    if not late:
+        return True
+    mask = 0
+    for card in late:
+        mask |= 1 << card
+    won = position.won
+    return won[0] & mask == mask or won[1] & mask == mask
+
+
+def honours(state: HandState) -> tuple[int, int]:
+    """The honour game points each seat has made in ``state`` (rules §13.9).
+
+    Under ``honours_scoring = GAME_POINTS``: ``honour_game_points`` for each marriage
+    (plain, trump) and amour declared by a seat that has won a trick [M22], and for
+    the whitewash once made. ``(0, 0)`` under ``POINTS``.
+    """
+    rules = state.rules
+    if not rule_facts(rules).honours_apart:
+        return (0, 0)
+    plain, trump_marriage, amour, whitewash = rules.honour_game_points
+    out = [0, 0]
+    trump_bit = 1 << state.trump
+    for seat in (0, 1):
+        if not state.won[seat]:
+            continue
+        marriages = state.declared >> (seat * 4) & 15
+        amours = state.declared >> (8 + seat * 4) & 15
+        out[seat] = (
+            (marriages & ~trump_bit).bit_count() * plain
+            + (1 if marriages & trump_bit else 0) * trump_marriage
+            + amours.bit_count() * amour
+        )
+    if rules.whitewash:
+        maker = whitewash_maker(state)
+        if maker is not None:
+            out[maker] += whitewash
+    return (out[0], out[1])
+
+
 def score_hand(state: HandState) -> HandResult:
     """Score a finished hand.
 
@@ -296,6 +419,16 @@ def score_hand(state: HandState) -> HandResult:
             "cannot score a hand that is not over: "
             f"seat {state.to_move} is still to move ({state.step.name.lower()})"
         )
+    result = _score(state)
+    if state.rules.honours_scoring is _GAME_POINTS:  # rules §13.9
+        made = honours(state)
+        if made != (0, 0):
+            return _with_honours(result, made)
+    return result
+
+
+def _score(state: HandState) -> HandResult:
+    """:func:`score_hand` without the honours (rules §6, §9)."""
     rules = state.rules
     points = [state.points(0), state.points(1)]
     closer = state.closed_by
@@ -304,7 +437,7 @@ def score_hand(state: HandState) -> HandResult:
         # Ended by a claim (explicit, or automatic) of the leader.
         claimer = last
         opponent = 1 - claimer
-        if points[claimer] < 66:
+        if points[claimer] < rules.claim_target:
             flat = _false_claim_points(rules, bool(state.won[opponent]))
             gp = _grade_claim(state, claimer) if flat is None else flat
             return _won(opponent, gp, points, HandEnd.FALSE_CLAIM)
@@ -319,10 +452,19 @@ def score_hand(state: HandState) -> HandResult:
             gp = _grade_claim(state, closer)
             return _won(closer, gp, points, HandEnd.CLOSER_TOOK_LAST_TRICK)
         return _won(1 - closer, _failed_close(state), points, HandEnd.FAILED_CLOSE)
+    extra = 0
+    if (
+        rules.whitewash
+        and rules.whitewash_points
+        and rules.honours_scoring is HonoursScoring.POINTS
+        and whitewash_maker(state) == last
+    ):
+        extra = rules.whitewash_points  # rules §13.9, [M21]: like the last-trick 10
     if rules.last_trick is LastTrick.WINS_HAND:
+        points[last] += extra
         gp = _grade_now(state, 1 - last) if points[last] >= 66 else 1
         return _won(last, gp, points, HandEnd.LAST_TRICK)
-    points[last] += 10
+    points[last] += 10 + extra
     over = [p >= 66 for p in points]
     if over[0] and over[1]:
         if rules.both_over_66 is BothOver66.NO_SCORE or points[0] == points[1]:
@@ -333,7 +475,7 @@ def score_hand(state: HandState) -> HandResult:
     else:
         return _tie(rules, points, HandEnd.NEITHER_REACHED_66)
     loser = 1 - winner
-    gp = _grade_now(state, loser, 10 if loser == last else 0)
+    gp = _grade_now(state, loser, 10 + extra if loser == last else 0)
     reason = HandEnd.BOTH_OVER_66 if over[loser] else HandEnd.PLAYED_OUT
     return _won(winner, gp, points, reason)
 

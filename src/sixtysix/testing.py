@@ -51,24 +51,30 @@ except ImportError as exc:  # pragma: no cover - depends on the environment
 from .cards import CARDS, Card, Deck, Rank, exchange_card_index, marriage_value, trick_winner
 from .engine import apply_move, deal_from_order, is_legal, legal_moves
 from .errors import HandNotOverError, PositionError, SixtySixError, quote
+from .legality import TURN_AMOUR, rule_facts
 from .moves import (
     ALL_MOVES,
     CLAIM,
     CLOSE,
     DRAW,
     EXCHANGE,
+    Amour,
     Marry,
     Move,
     Play,
 )
 from .rules import (
+    MARIAGE_FIELDS,
     PRESETS,
+    AmourRule,
     ClaimMode,
     CloseTiming,
+    HonoursScoring,
     LastTrick,
     MarriageLead,
     MarriagePendingRedeem,
     Rules,
+    Schwarz,
     StrictPlay,
     TrumpSource,
 )
@@ -127,14 +133,25 @@ def _cards(indices: Sequence[int] | int) -> str:
 # ============================================================================ strategies
 
 
-def presets() -> st.SearchStrategy[Rules]:
-    """The seven named presets of rules §8 (shrinking towards ``CLASSIC_66``).
+def presets(*, mariage: bool = True) -> st.SearchStrategy[Rules]:
+    """The named presets of rules §8 and §13 (shrinking towards ``CLASSIC_66``).
+
+    With ``mariage=False``, only the presets the solvers know (not ``MARIAGE`` and
+    ``MARIAGE_PARLETT``, rules §13).
 
     >>> from hypothesis import find
     >>> find(presets(), lambda r: r.deck is Deck.D20) == PRESETS["SCHNAPSEN"]
     True
     """
-    return st.sampled_from(tuple(PRESETS.values()))
+    return st.sampled_from(tuple(r for r in PRESETS.values() if mariage or _plain(r)))
+
+
+def _plain(rules: Rules) -> bool:
+    return rule_facts(rules).plain_trick_game
+
+
+#: The enum members of rules §13 that ``house_rules(mariage=False)`` never draws.
+_MARIAGE_MEMBERS = frozenset({ClaimMode.NONE, Schwarz.NONE})
 
 
 _E = TypeVar("_E", bound=enum.Enum)
@@ -145,7 +162,7 @@ def _enum(kind: type[_E]) -> st.SearchStrategy[_E]:
 
 
 @st.composite
-def _house_rules(draw: st.DrawFn, claim_mode: ClaimMode | None) -> Rules:
+def _house_rules(draw: st.DrawFn, claim_mode: ClaimMode | None, mariage: bool = True) -> Rules:
     deck = draw(st.sampled_from([Deck.D24, Deck.D20, Deck.D32]))
     # Each player gets at least 2 cards; the talon (turn-up included) at least 2.
     most = (deck.size - 2) // 2
@@ -168,8 +185,12 @@ def _house_rules(draw: st.DrawFn, claim_mode: ClaimMode | None) -> Rules:
     if claim_mode is not None:
         drawn["claim_mode"] = claim_mode
     for field in attrs.fields(Rules):  # every other field, in field order
-        if field.name not in drawn:
-            drawn[field.name] = draw(_field_values(field.name, field.default))
+        if field.name in drawn or (not mariage and field.name in MARIAGE_FIELDS):
+            continue
+        values = _field_values(field.name, field.default)
+        if not mariage and isinstance(field.default, enum.Enum):
+            values = st.sampled_from([m for m in type(field.default) if m not in _MARIAGE_MEMBERS])
+        drawn[field.name] = draw(values)
     return Rules(**drawn)
 
 
@@ -181,6 +202,13 @@ _NUMBERS: dict[str, st.SearchStrategy[int]] = {
     "tie_carry": st.integers(0, 1),
     "schneider_threshold": st.one_of(st.just(33), st.integers(0, 200)),
     "match_target": st.one_of(st.sampled_from([7, 11]), st.integers(1, 1000)),
+    "whitewash_points": st.one_of(st.just(0), st.integers(0, 200)),
+    "claim_target": st.one_of(st.just(66), st.integers(1, 230)),
+}
+#: The values drawn for the tuple fields of :class:`Rules` (defaults first).
+_TUPLES: dict[str, st.SearchStrategy[tuple[int, ...]]] = {
+    "honour_game_points": st.one_of(st.just((1, 2, 3, 4)), st.tuples(*[st.integers(0, 10)] * 4)),
+    "amour_points": st.one_of(st.just((30, 60)), st.tuples(*[st.integers(0, 200)] * 2)),
 }
 
 
@@ -190,10 +218,14 @@ def _field_values(name: str, default: object) -> st.SearchStrategy[Any]:
         return _enum(type(default))
     if isinstance(default, bool):
         return st.booleans()
+    if isinstance(default, tuple):
+        return _TUPLES[name]
     return _NUMBERS[name]
 
 
-def house_rules(*, claim_mode: ClaimMode | None = None) -> st.SearchStrategy[Rules]:
+def house_rules(
+    *, claim_mode: ClaimMode | None = None, mariage: bool = True
+) -> st.SearchStrategy[Rules]:
     """Random valid rule sets: any combination of parameter values that :class:`Rules` accepts.
 
     Every field is drawn independently, including the deck (D24, D20 or D32), the deal
@@ -203,17 +235,25 @@ def house_rules(*, claim_mode: ClaimMode | None = None) -> st.SearchStrategy[Rul
 
     Args:
         claim_mode: Fix ``claim_mode`` to this value instead of drawing it.
+        mariage: Whether to draw the fields and enum members of Mariage (rules §13:
+            amours, the whitewash, honours, ``claim_mode`` and ``schwarz`` ``NONE``).
+            ``False`` gives the rule sets that the solvers (:mod:`sixtysix.search`,
+            :mod:`sixtysix.native`) know.
     """
-    return _house_rules(claim_mode)
+    return _house_rules(claim_mode, mariage)
 
 
-def rules(*, claim_mode: ClaimMode | None = None, house: bool = True) -> st.SearchStrategy[Rules]:
+def rules(
+    *, claim_mode: ClaimMode | None = None, house: bool = True, mariage: bool = True
+) -> st.SearchStrategy[Rules]:
     """Rule sets: the presets and (unless ``house=False``) random house rules.
 
     Args:
         claim_mode: Fix ``claim_mode`` to this value (presets are changed with
             :func:`attrs.evolve`).
         house: Whether to include :func:`house_rules` as well as :func:`presets`.
+        mariage: Whether to include Mariage's presets and rules (rules §13), which the
+            solvers do not know.
 
     >>> from hypothesis import given, settings
     >>> @settings(max_examples=20, derandomize=True, database=None)
@@ -222,13 +262,13 @@ def rules(*, claim_mode: ClaimMode | None = None, house: bool = True) -> st.Sear
     ...     assert r.claim_mode is ClaimMode.AUTO
     >>> test_claims_are_automatic()
     """
-    base = presets()
+    base = presets(mariage=mariage)
     if claim_mode is not None:
         mode = claim_mode
         base = base.map(lambda r: r if r.claim_mode is mode else _evolve_claim(r, mode))
     if not house:
         return base
-    return st.one_of(base, house_rules(claim_mode=claim_mode))
+    return st.one_of(base, house_rules(claim_mode=claim_mode, mariage=mariage))
 
 
 def _evolve_claim(r: Rules, mode: ClaimMode) -> Rules:
@@ -417,7 +457,23 @@ def _played_by(state: HandState) -> tuple[int, int]:
 
 
 def _marriage_value(state: HandState, suit: int) -> int:
+    """§4, and §13.9: marriages add no points where honours are paid apart."""
+    if state.rules.honours_scoring is HonoursScoring.GAME_POINTS:
+        return 0
     return marriage_value(suit, state.trump)
+
+
+def _amour_value(state: HandState, suit: int) -> int:
+    """§13.9: ``amour_points`` (plain, trumps), none where honours are paid apart."""
+    r = state.rules
+    if r.honours_scoring is HonoursScoring.GAME_POINTS:
+        return 0
+    return r.amour_points[1 if suit == state.trump else 0]
+
+
+def _amours_of(state: HandState, seat: int) -> list[int]:
+    """The suits of the amours ``seat`` declared (bits 8 + seat * 4 + suit of ``declared``)."""
+    return [suit for suit in range(4) if state.declared >> (8 + seat * 4 + suit) & 1]
 
 
 def _follow_options(state: HandState) -> int:
@@ -673,8 +729,13 @@ def _check_turn(s: HandState) -> None:
         raise _fail(s, "a decision to draw or close where closing is not allowed (§2.1)")
     if step in (Step.FOLLOW, Step.DECIDE) and (s.turn_marriage >= 0 or s.turn_steps):
         raise _fail(s, "turn_marriage/turn_steps set outside a leading turn")
-    if s.turn_marriage >= 0 and not s.declared >> (s.leader * 4 + s.turn_marriage) & 1:
-        raise _fail(s, "the marriage of this turn is not recorded as declared by the leader")
+    amour_turn = 8 if s.turn_steps & TURN_AMOUR else 0
+    if (
+        s.turn_marriage >= 0
+        and not s.declared >> (amour_turn + s.leader * 4 + s.turn_marriage) & 1
+    ):
+        what = "amour" if s.turn_steps & TURN_AMOUR else "marriage"
+        raise _fail(s, f"the {what} of this turn is not recorded as declared by the leader")
     if s.turn_steps & TURN_CLOSED and s.closed_by != s.leader:
         raise _fail(s, "turn_steps says the leader closed, but closed_by disagrees")
     dealt = s.dealt_turnup
@@ -702,6 +763,7 @@ def _check_marriages(s: HandState, tricks: list[tuple[int, int, int, int]]) -> N
     for seat in (0, 1):
         declared = _marriages_declared(s, seat)
         value = sum(_marriage_value(s, suit) for suit in declared)
+        value += sum(_amour_value(s, suit) for suit in _amours_of(s, seat))
         if s.marriages[seat] + s.pending[seat] != value:
             raise _fail(
                 s,
@@ -722,6 +784,7 @@ def _check_marriages(s: HandState, tricks: list[tuple[int, int, int, int]]) -> N
             if not (mine >> king & 1 and mine >> queen & 1):
                 raise _fail(s, f"seat {seat} declared marriage {suit} without holding K and Q")
             current = s.turn_marriage == suit and s.leader == seat
+            current = current and not s.turn_steps & TURN_AMOUR
             current = current and s.step in (Step.LEAD, Step.OVER)
             need = (
                 1 << king if r.marriage_lead is MarriageLead.KING_ONLY else 1 << king | 1 << queen
@@ -767,9 +830,9 @@ def _check_auto(s: HandState) -> None:
     if r.claim_mode is not ClaimMode.AUTO or s.step not in (Step.LEAD, Step.DECIDE):
         return
     if s.turn_marriage >= 0:
-        if r.marriage_out_without_lead and s.points(s.leader) >= 66:
+        if r.marriage_out_without_lead and s.points(s.leader) >= r.claim_target:
             raise _fail(s, "AUTO claims: a marriage reached 66 but the hand goes on")
-    elif s.tricks_played and s.points(s.leader) >= 66:
+    elif s.tricks_played and s.points(s.leader) >= r.claim_target:
         raise _fail(s, "AUTO claims: the trick winner has 66 or more but the hand goes on")
 
 
@@ -781,6 +844,8 @@ def _move_key(m: Move) -> tuple[int, int]:
         return 5, m.card.index
     if isinstance(m, Marry):
         return 4, int(m.suit)
+    if isinstance(m, Amour):  # after the marriages (rules §13.7.3)
+        return 4, 4 + (-1 if m.suit is None else int(m.suit))
     return _ORDER[type(m)], 0
 
 
@@ -797,7 +862,18 @@ def _check_legal_moves(s: HandState) -> None:
             raise _fail(s, f"is_legal({m}) is {is_legal(s, m)} but legal_moves disagrees")
     if s.step is Step.OVER:
         return
-    words = {m for m in legal if not isinstance(m, (Play, Marry))}
+    words = {m for m in legal if not isinstance(m, (Play, Marry, Amour))}
+    amours = [m for m in legal if isinstance(m, Amour)]
+    for amour in amours:
+        suit = s.trump if amour.suit is None else int(amour.suit)
+        if (
+            r.amour is AmourRule.NONE
+            or (amour.suit is None) != (r.amour is AmourRule.TRUMP)
+            or s.step is not Step.LEAD
+            or s.turn_marriage >= 0
+            or s.hands[s.leader] >> (suit * 8) & 3 != 3
+        ):
+            raise _fail(s, f"{amour} offered against rules §13.7.2")
     plays = _mask([m.card for m in legal if isinstance(m, Play)])
     marriages = [int(m.suit) for m in legal if isinstance(m, Marry)]
     mover = s.to_move
@@ -809,8 +885,8 @@ def _check_legal_moves(s: HandState) -> None:
         if legal != expected:
             raise _fail(s, f"at the decision after a trick expected {sorted(map(str, expected))}")
         return
-    if CLAIM in legal and (r.claim_mode is ClaimMode.AUTO or s.step is Step.FOLLOW):
-        raise _fail(s, "claim offered under AUTO claims or to the follower")
+    if CLAIM in legal and (r.claim_mode is not ClaimMode.EXPLICIT or s.step is Step.FOLLOW):
+        raise _fail(s, "claim offered under AUTO (or NONE) claims or to the follower")
     if marriages and (s.step is not Step.LEAD or s.turn_marriage >= 0):
         raise _fail(s, "marriage offered to the follower or twice in one turn")
     for suit in marriages:
@@ -822,7 +898,9 @@ def _check_legal_moves(s: HandState) -> None:
     if CLOSE in legal and (s.closed_by >= 0 or not r.closing_allowed or s.step is Step.FOLLOW):
         raise _fail(s, "close offered on a closed talon, against the rules or to the follower")
     if s.step is Step.LEAD:
-        if s.turn_marriage >= 0:
+        if s.turn_marriage >= 0 and s.turn_steps & TURN_AMOUR:
+            want = 3 << (8 * s.turn_marriage)  # the ace or ten of the amour (§13.7.2)
+        elif s.turn_marriage >= 0:
             king, queen = _king_queen(s.turn_marriage)
             want = (
                 1 << king if r.marriage_lead is MarriageLead.KING_ONLY else 1 << king | 1 << queen
@@ -863,9 +941,31 @@ def _check_result(s: HandState, res: HandResult) -> None:
     played_out = not s.hands[0] | s.hands[1]
     last = s.leader
     bonus = played_out and s.closed_by < 0 and r.last_trick is LastTrick.TEN_POINTS
-    final = tuple(s.points(seat) + (10 if bonus and seat == last else 0) for seat in (0, 1))
+    # §13.8: the whitewash, every trick after the last draw of an unclosed hand.
+    late = s.played[r.talon_size :]
+    washed = (
+        played_out and s.closed_by < 0 and bool(late) and all(s.won[last] >> c & 1 for c in late)
+    )
+    washed = washed and r.whitewash
+    extra = r.whitewash_points if washed and r.honours_scoring is HonoursScoring.POINTS else 0
+    final = tuple(
+        s.points(seat) + (10 * bonus + extra if seat == last and played_out else 0)
+        for seat in (0, 1)
+    )
     if res.points != final:
         raise _fail(s, f"final points {res.points}, expected {final} (§9.10)")
+    honours = [0, 0]
+    if r.honours_scoring is HonoursScoring.GAME_POINTS:  # §13.9
+        plain, trump, amour, wash = r.honour_game_points
+        for seat in (0, 1):
+            if s.won[seat]:
+                for suit in _marriages_declared(s, seat):
+                    honours[seat] += trump if suit == s.trump else plain
+                honours[seat] += amour * len(_amours_of(s, seat))
+        if washed:
+            honours[last] += wash
+    if res.honours != (honours[0], honours[1]):
+        raise _fail(s, f"honours {res.honours}, expected {tuple(honours)} (§13.9)")
     reason = res.reason
     if not played_out:
         claimer = s.leader
@@ -874,7 +974,7 @@ def _check_result(s: HandState, res: HandResult) -> None:
             raise _fail(s, f"seat {claimer} claimed without an open claim window (§2)")
         if reason not in (HandEnd.CLAIM, HandEnd.FALSE_CLAIM, HandEnd.CLOSER_BEATEN):
             raise _fail(s, f"a hand ended with cards in hand has reason {reason}")
-        correct = s.points(claimer) >= 66
+        correct = s.points(claimer) >= r.claim_target  # [M24]
         if not correct and r.claim_mode is ClaimMode.AUTO:
             raise _fail(s, f"an automatic claim with only {s.points(claimer)} points")
         if correct == (reason is HandEnd.FALSE_CLAIM):
@@ -1014,9 +1114,12 @@ def check_transition(before: HandState, move: Move, after: HandState) -> None:
         ):
             raise _fail(a, "the trick winner draws the top card, the loser the next (§1.5)")
         return
-    if isinstance(move, Marry):
-        suit = int(move.suit)
-        value = _marriage_value(b, suit)
+    if isinstance(move, Marry | Amour):
+        amour = isinstance(move, Amour)
+        named = move.suit
+        suit = b.trump if named is None else int(named)
+        value = _amour_value(b, suit) if amour else _marriage_value(b, suit)
+        bit = 1 << (8 * amour + mover * 4 + suit)
         counts = bool(b.won[mover]) and (
             r.marriage_pending_redeem is MarriagePendingRedeem.ANY_TRICK
         )
@@ -1029,7 +1132,7 @@ def check_transition(before: HandState, move: Move, after: HandState) -> None:
         ends = (
             r.claim_mode is ClaimMode.AUTO
             and r.marriage_out_without_lead
-            and b.card_points[mover] + marriages[mover] >= 66
+            and b.card_points[mover] + marriages[mover] >= r.claim_target
         )
         if (
             a.marriages != (marriages[0], marriages[1])
@@ -1037,12 +1140,13 @@ def check_transition(before: HandState, move: Move, after: HandState) -> None:
             or a.hands != b.hands
             or a.talon != b.talon
             or a.turn_marriage != suit
-            or a.declared != b.declared | 1 << (mover * 4 + suit)
+            or bool(a.turn_steps & TURN_AMOUR) != amour
+            or a.declared != b.declared | bit
             or a.step is not (Step.OVER if ends else Step.LEAD)
         ):
             raise _fail(
                 a,
-                f"marry {move.suit.letter} is worth {value}, "
+                f"{move} is worth {value}, "
                 f"{'counted' if counts else 'pending'}{', ending the hand' if ends else ''}",
             )
         return
@@ -1083,7 +1187,7 @@ def _check_play(b: HandState, card: int, a: HandState) -> None:
     pending[winner] = 0
     total = points[winner] + marriages[winner]
     talon = b.talon
-    if not hands[0] | hands[1] or (r.claim_mode is ClaimMode.AUTO and total >= 66):
+    if not hands[0] | hands[1] or (r.claim_mode is ClaimMode.AUTO and total >= r.claim_target):
         step = Step.OVER
     elif b.closed_by < 0 and talon:
         decide = (

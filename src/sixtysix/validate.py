@@ -46,9 +46,12 @@ from .cards import (
 )
 from .errors import quote
 from .legality import (
+    ACE_TEN,
+    TURN_AMOUR,
     claim_rule,
     close_rule,
     decision_rule,
+    declaration_value,
     follow_mask,
     options,
     rule_facts,
@@ -135,9 +138,9 @@ def field_problems(s: object, pairs: tuple[str, ...]) -> list[str]:
         ("leader", 0, 1),
         ("trump", 0, 3),
         ("lead", -1, 31),
-        ("declared", 0, 255),
+        ("declared", 0, 0xFFFF),
         ("turn_marriage", -1, 3),
-        ("turn_steps", 0, TURN_CLOSED),
+        ("turn_steps", 0, TURN_CLOSED | TURN_AMOUR),
         ("closed_by", -1, 1),
         ("exchanged_by", -1, 1),
         ("dealt_turnup", 0, 31),
@@ -311,8 +314,13 @@ def _turn_problems(s: HandState, played: int) -> list[str]:
                 out.append(f"a decision to draw or close where there is none: {why}")
     if step in (Step.FOLLOW, Step.DECIDE) and (s.turn_marriage >= 0 or s.turn_steps):
         out.append("the steps of a leading turn are set outside a leading turn")
-    if s.turn_marriage >= 0 and not s.declared >> (s.leader * 4 + s.turn_marriage) & 1:
-        out.append("the marriage of this turn is not declared by the leader")
+    amour_turn = 8 if s.turn_steps & TURN_AMOUR else 0
+    turn_bit = amour_turn + s.leader * 4 + s.turn_marriage
+    if s.turn_marriage >= 0 and not s.declared >> turn_bit & 1:
+        what = "amour" if amour_turn else "marriage"
+        out.append(f"the {what} of this turn is not declared by the leader")
+    if s.turn_steps & TURN_AMOUR and s.turn_marriage < 0:
+        out.append("an amour is marked for this turn, but no declaration was made")
     if s.turn_steps & TURN_CLOSED and s.closed_by != s.leader:
         out.append("the leader closed the talon this turn, but the talon was not closed by them")
     dealt = s.dealt_turnup
@@ -365,14 +373,51 @@ def _marriages_declared(s: HandState, seat: int) -> list[int]:
     return [suit for suit in range(4) if s.declared >> (seat * 4 + suit) & 1]
 
 
+def _amours_declared(s: HandState, seat: int) -> list[int]:
+    """The suits whose amour ``seat`` has declared, by index (rules §13.7.2)."""
+    return [suit for suit in range(4) if s.declared >> (8 + seat * 4 + suit) & 1]
+
+
+def _declaration_values(s: HandState, seat: int) -> list[int]:
+    """The points of each declaration of ``seat``: marriages, then amours (§4, §13.9).
+
+    All 0 where honours score game points apart (``GAME_POINTS``).
+    """
+    if rule_facts(s.rules).honours_apart:
+        return []
+    values = [marriage_value(suit, s.trump) for suit in _marriages_declared(s, seat)]
+    amour = s.rules.amour_points
+    values.extend(amour[suit == s.trump] for suit in _amours_declared(s, seat))
+    return values
+
+
+def _amour_problems(s: HandState) -> list[str]:
+    """Each amour was allowed by the rule set and held (rules §13.7.2)."""
+    out = []
+    r = s.rules
+    played = _played_by(s)
+    for seat in (0, 1):
+        for suit in _amours_declared(s, seat):
+            letter = "CDHS"[suit]
+            if r.amour.name == "NONE" or (r.amour.name == "TRUMP" and suit != s.trump):
+                out.append(f"seat {seat} declared the {letter} amour, which this rule set lacks")
+            pair = ACE_TEN << (8 * suit)
+            if (s.hands[seat] | played[seat]) & pair != pair:
+                out.append(
+                    f"seat {seat} declared the {letter} amour without A{letter} and T{letter}"
+                )
+    return out
+
+
 def _marriage_problems(s: HandState, tricks: list[tuple[int, int, int, int]]) -> list[str]:
     r = s.rules
     out = []
     mine_played = _played_by(s)
     leads = _led_by(s, tricks)
+    out.extend(_amour_problems(s))
     for seat in (0, 1):
         declared = _marriages_declared(s, seat)
-        value = sum(marriage_value(suit, s.trump) for suit in declared)
+        value = sum(_declaration_values(s, seat))
         if s.marriages[seat] + s.pending[seat] != value:
             out.append(
                 f"seat {seat} declared marriages worth {value} but has {s.marriages[seat]} "
@@ -400,6 +445,7 @@ def _marriage_problems(s: HandState, tricks: list[tuple[int, int, int, int]]) ->
                 continue
             current = (
                 s.turn_marriage == suit
+                and not s.turn_steps & TURN_AMOUR
                 and s.leader == seat
                 and s.step
                 in (
@@ -418,8 +464,7 @@ def _marriage_problems(s: HandState, tricks: list[tuple[int, int, int, int]]) ->
 def _subset_sum(s: HandState, seat: int, target: int) -> bool:
     if not target:
         return True
-    suits = _marriages_declared(s, seat)
-    values = [marriage_value(suit, s.trump) for suit in suits]
+    values = _declaration_values(s, seat)
     return any(
         sum(v for k, v in enumerate(values) if subset >> k & 1) == target
         for subset in range(1 << len(values))
@@ -490,13 +535,14 @@ def _closing_problems(s: HandState, tricks: list[tuple[int, int, int, int]]) -> 
 def _ending_problems(s: HandState, played: int) -> list[str]:
     r = s.rules
     auto = rule_facts(r).auto
+    target = rule_facts(r).claim_target
     step = s.step
     leader_points = s.card_points[s.leader] + s.marriages[s.leader]
     if auto and step in (Step.LEAD, Step.DECIDE):
         if s.turn_marriage >= 0:
-            if r.marriage_out_without_lead and leader_points >= 66:
+            if r.marriage_out_without_lead and leader_points >= target:
                 return ["claims are automatic, a marriage reached 66, but the hand goes on"]
-        elif played and leader_points >= 66:
+        elif played and leader_points >= target:
             return ["claims are automatic, the trick winner has 66, but the hand goes on"]
     if step is not Step.OVER or not s.hands[0] | s.hands[1]:
         return []
@@ -507,7 +553,7 @@ def _ending_problems(s: HandState, played: int) -> list[str]:
     if before_draw and (s.turn_marriage >= 0 or s.turn_steps):
         return ["the hand ended before the draw after a trick, but a leading turn has begun"]
     if auto:
-        if leader_points < 66:
+        if leader_points < target:
             return [
                 f"claims are automatic, but the hand ended with cards in hand while the "
                 f"leader, seat {s.leader}, has only {leader_points} points"
@@ -651,18 +697,22 @@ def _declaration_problems(
     pending = [0, 0]
     snap_counted = 0
     opp = 1 - s.closed_by
+    apart = rule_facts(r).honours_apart
     for seat in (0, 1):
         wins = [j for j, t in enumerate(tricks, 1) if t[3] == seat]
-        for suit in range(4):
-            if not s.declared >> (seat * 4 + suit) & 1:
+        for base, suit in [(b, k) for b in (0, 8) for k in range(4)]:
+            if not s.declared >> (base + seat * 4 + suit) & 1:
                 continue
             letter = "CDHS"[suit]
-            king, queen = suit * 8 + 2, suit * 8 + 3
-            name = f"seat {seat}'s {letter} marriage"
-            if s.turn_marriage == suit and s.leader == seat and s.step in (Step.LEAD, Step.OVER):
+            amour = base == 8  # rules §13.7.2: the ace and ten, led like a marriage's pair
+            king, queen = (suit * 8, suit * 8 + 1) if amour else (suit * 8 + 2, suit * 8 + 3)
+            high, low = ("A", "T") if amour else ("K", "Q")
+            name = f"seat {seat}'s {letter} {'amour' if amour else 'marriage'}"
+            this_turn = s.turn_marriage == suit and bool(s.turn_steps & TURN_AMOUR) == amour
+            if this_turn and s.leader == seat and s.step in (Step.LEAD, Step.OVER):
                 if not (s.hands[seat] >> king & 1 and s.hands[seat] >> queen & 1):
                     out.append(
-                        f"{name} is declared in this turn, but K{letter} or Q{letter} "
+                        f"{name} is declared in this turn, but {high}{letter} or {low}{letter} "
                         "is no longer in its hand"
                     )
                     continue
@@ -678,13 +728,16 @@ def _declaration_problems(
                     if j == len(tricks) + 1
                     else (-1, -1)
                 )
-                need = (king,) if r.marriage_lead is MarriageLead.KING_ONLY else (king, queen)
+                king_only = r.marriage_lead is MarriageLead.KING_ONLY and not amour
+                need = (king,) if king_only else (king, queen)
                 if first[0] != seat or first[1] not in need:
                     card = "the king" if len(need) == 1 else "the king or queen"
+                    if amour:
+                        card = "the ace or ten"
                     out.append(
                         f"{name} must have been declared when it led {card} of {letter} "
-                        f"with both K{letter} and Q{letter} in hand, but the first of them "
-                        "it played was not such a lead"
+                        f"with both {high}{letter} and {low}{letter} in hand, but the first "
+                        "of them it played was not such a lead"
                     )
                     continue
             # j: the trick whose lead the marriage was declared before.
@@ -701,7 +754,12 @@ def _declaration_problems(
                     f"{name} was declared in trick {j}, before seat {seat} had won a trick, "
                     "but this rule set forbids that"
                 )
-            value = marriage_value(suit, s.trump)
+            if apart:
+                value = 0
+            elif amour:
+                value = r.amour_points[suit == s.trump]
+            else:
+                value = marriage_value(suit, s.trump)
             next_trick = (
                 r.marriage_pending_redeem is MarriagePendingRedeem.NEXT_TRICK_AFTER_DECLARING
             )
@@ -734,11 +792,18 @@ def _declaration_problems(
 def _declared_for(
     s: HandState, tricks: list[Trick], when: list[dict[int, int]]
 ) -> list[tuple[int, int, int]]:
-    """(seat, trick declared for, value) of each declared marriage."""
-    return [
-        (seat, j, marriage_value(suit, s.trump))
+    """(seat, trick declared for, value) of each declared marriage and amour (§4, §13.9)."""
+    r = s.rules
+    out = [
+        (seat, j, declaration_value(r, False, suit, s.trump))
         for seat, j, suit in _declared_suits(s, tricks, when)
     ]
+    for seat in (0, 1):
+        for suit in _amours_declared(s, seat):
+            plays = [when[seat][c] for c in (suit * 8, suit * 8 + 1) if c in when[seat]]
+            j = min(plays) if plays else len(tricks) + 1
+            out.append((seat, j, declaration_value(r, True, suit, s.trump)))
+    return out
 
 
 def _auto_problems(s: HandState, tricks: list[Trick], when: list[dict[int, int]]) -> list[str]:
@@ -763,7 +828,7 @@ def _auto_problems(s: HandState, tricks: list[Trick], when: list[dict[int, int]]
                 for m_seat, k, v in marriages
                 if m_seat == seat and k <= j and any(w >= k or not next_trick for w in wins[seat])
             )
-            if points[seat] + counted >= 66:
+            if points[seat] + counted >= r.claim_target:
                 return [
                     f"claims are automatic and seat {seat} reached {points[seat] + counted} "
                     f"points by declaring a marriage before trick {t}, but the hand went on"
@@ -776,7 +841,7 @@ def _auto_problems(s: HandState, tricks: list[Trick], when: list[dict[int, int]]
         if t == played and s.step is Step.OVER and s.turn_marriage < 0:
             break  # the hand ended with this trick
         total = points[winner] + sum(v for seat, j, v in marriages if seat == winner and j <= t)
-        if total >= 66:
+        if total >= r.claim_target:
             return [
                 f"claims are automatic and seat {winner} had {total} points after winning "
                 f"trick {t}, but the hand went on"

@@ -16,6 +16,7 @@ from typing import Any
 
 import attrs
 import pytest
+from tests.helpers import SEARCH_PRESETS
 from tests.profiles import repeats
 
 pyspiel = pytest.importorskip("pyspiel", reason="needs the openspiel extra (open_spiel)")
@@ -37,7 +38,7 @@ mcts = pytest.importorskip("open_spiel.python.algorithms.mcts")
 evaluate_bots = pytest.importorskip("open_spiel.python.algorithms.evaluate_bots").evaluate_bots
 uniform_random = pytest.importorskip("open_spiel.python.bots.uniform_random")
 
-PRESET_NAMES = [name.lower() for name in ss.PRESETS]
+PRESET_NAMES = [name.lower() for name in SEARCH_PRESETS]  # not Mariage (rules §13)
 PLAYTHROUGH = Path(__file__).parent.parent / "data" / "python_sixtysix.txt"
 PLAYTHROUGH_GAME = "python_sixtysix(variant=schnapsen)"
 ADAPTERS_PAGE = Path(__file__).parent.parent.parent / "docs" / "adapters.md"

@@ -256,7 +256,7 @@ def test_solver_corrupted_positions(data: st.DataObject, state: ss.HandState) ->
 
 
 @FUZZ
-@given(rules=sst.rules(), seeds=st.lists(st.integers(0, 2**64 - 1), max_size=3),
+@given(rules=sst.rules(mariage=False), seeds=st.lists(st.integers(0, 2**64 - 1), max_size=3),
        dealer=st.integers(0, 1), claims=st.booleans())  # fmt: skip
 def test_playouts_native_is_python(
     rules: ss.Rules, seeds: list[int], dealer: int, claims: bool
@@ -268,7 +268,11 @@ def test_playouts_native_is_python(
 
 
 @FUZZ
-@given(state=sst.reachable_states(), seed=st.integers(0, 2**64 - 1), claims=st.booleans())
+@given(
+    state=sst.reachable_states(sst.rules(mariage=False)),
+    seed=st.integers(0, 2**64 - 1),
+    claims=st.booleans(),
+)
 def test_playouts_from_native_is_python(state: ss.HandState, seed: int, claims: bool) -> None:
     assert native._native_trace(state.rules, seed, state.dealer, state, claims) == (
         native._python_trace(state.rules, seed, state.dealer, state, claims)
@@ -281,7 +285,7 @@ def test_playouts_from_native_is_python(state: ss.HandState, seed: int, claims: 
 
 @st.composite
 def _endgames(draw: st.DrawFn) -> ss.HandState:
-    state = draw(sst.reachable_states(sst.rules(), unfinished=True))
+    state = draw(sst.reachable_states(sst.rules(mariage=False), unfinished=True))
     return _small_position(state)
 
 

@@ -17,6 +17,7 @@ from collections.abc import Callable
 from typing import Any
 
 import attrs
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from tests.profiles import examples
@@ -26,6 +27,7 @@ import sixtysix as ss
 import sixtysix.testing as kit
 from sixtysix import CloseSnapshot, HandState, SixtySixError, Step, validate
 from sixtysix.encoding import action_mask, encode_view
+from sixtysix.legality import rule_facts
 from sixtysix.notation import dump_position, load_position, render
 from sixtysix.search import solve
 from sixtysix.svg import position_svg
@@ -255,8 +257,14 @@ def exercise(s: HandState) -> None:
     for seat in (0, 1):
         view = ss.observe(s, seat)
         assert validate(view) == []
-        encode_view(view)
-        action_mask(view)
+        if rule_facts(s.rules).plain_trick_game:
+            encode_view(view)
+            action_mask(view)
+        else:  # rules §13: the fixed encoding has no room for Mariage
+            with pytest.raises(ss.UnsupportedRulesError):
+                encode_view(view)
+            with pytest.raises(ss.UnsupportedRulesError):
+                action_mask(view)
         position_svg(view)
         repr(view)
         sample = ss.determinize(view, rng)

@@ -7,7 +7,7 @@ import random
 import attrs
 
 from ..cards import HIGHER, POINTS, SUIT_MASK, iter_mask
-from ..moves import CLAIM, CLOSE, DRAW, EXCHANGE, PLAY, Marry, Move
+from ..moves import CLAIM, CLOSE, DRAW, EXCHANGE, PLAY, Amour, Marry, Move
 from ..observe import PlayerView
 from ..state import Step
 from ._base import BotBase
@@ -170,6 +170,9 @@ class RuleBot(BotBase[PlayerView, Move]):
                 return CLOSE
             if marriages:
                 return max(marriages, key=lambda m: (m.suit == view.trump, m.suit))
+            for move in moves:  # Mariage's amour (rules §13.7.2), declared like a marriage
+                if isinstance(move, Amour):
+                    return move
             return PLAY[self._lead(facts, plays)]
         return PLAY[self._follow(facts, plays)]
 

@@ -53,6 +53,7 @@ from ..cards import (
 from ..engine import apply_move, deal_from_order, explain_illegal, shuffled_deck
 from ..errors import SixtySixError
 from ..game import TwoHandGame
+from ..legality import rule_facts
 from ..match import Match, apply_result, new_match
 from ..moves import Claim, Close, Draw, Move, parse_move
 from ..observe import PlayerView, observe
@@ -408,6 +409,8 @@ class TerminalGame(HeadToHead[HandState, Move, HandResult, Match, _Hand, GameRec
         """The strongest bot's analysis of each legal move, best first, and its choice."""
         self.hints += 1
         rng = random.Random(f"{self.seed}/hint/{self.hints}")
+        if not rule_facts(state.rules).plain_trick_game:
+            return "Hints need the search, which does not know these rules (Mariage, rules §13)."
         analyst = hint_bot()
         analyse = getattr(analyst, "analyse", None)
         if analyse is None:
@@ -493,6 +496,8 @@ def _cmd_play(args: argparse.Namespace) -> int:
         if name is not None:
             raise _cli_error("--level and --bot both choose the opponent: give one of them")
         name = BOT_LEVELS[args.level - 1]
+    if name is None and not rule_facts(rules).plain_trick_game:
+        name = "rule"  # rules §13: the search bots do not know Mariage yet
     bot = build_bot(name or default_bot(), args.budget)
     _enable_line_editing(sys.stdin)
     game = TerminalGame(

@@ -13,7 +13,7 @@ read the same way, from :func:`~sixtysix.score_hand` (:mod:`._scores`).
 from __future__ import annotations
 
 from ..cards import KING_QUEEN, POINTS, exchange_card_index, marriage_value, trick_winner
-from ..legality import exchange_rule, lead_mask, rule_facts
+from ..legality import exchange_rule, lead_mask, require_plain_trick_game, rule_facts
 from ..rules import MarriagePendingRedeem, Rules
 from ..state import CloseSnapshot, HandState, Step
 from ._native import follow_chain
@@ -205,6 +205,7 @@ def search_facts(rules: Rules, trump: int) -> SearchFacts:
     """The :class:`SearchFacts` of ``rules`` and ``trump``, derived once (bounded cache)."""
     facts = _FACTS.get((rules, trump))
     if facts is None:
+        require_plain_trick_game(rules, "the search")  # no Mariage yet (rules §13)
         if len(_FACTS) >= FACTS_CACHE_SIZE:
             _FACTS.clear()
         facts = _FACTS[rules, trump] = SearchFacts(rules, trump)

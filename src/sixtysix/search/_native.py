@@ -16,7 +16,7 @@ from typing import Any
 from ..cards import KING_QUEEN, POINTS, marriage_value, trick_winner
 from ..engine import legal_moves
 from ..errors import PositionError, SearchLimitError
-from ..legality import F_CLAIM, follow_mask, lead_mask, rule_facts
+from ..legality import F_CLAIM, follow_mask, lead_mask, require_plain_trick_game, rule_facts
 from ..moves import CLAIM, CLOSE, DRAW, EXCHANGE, MARRY, PLAY, Move
 from ..native import ENV_PUREPYTHON
 from ..rules import (
@@ -174,6 +174,7 @@ def follow_chain(rules: Rules, led: int, trump: int) -> list[int]:
 
 def spec_table(rules: Rules, trump: int) -> bytes:
     """The rule facts of ``rules`` with trump suit ``trump``, in solver.h's layout."""
+    require_plain_trick_game(rules, "the native solver")  # rules §13: see legality
     f = rule_facts(rules)
     deck = rules.deck.mask
     t: list[int] = [
