@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Callable, Mapping
-from typing import Any, TypeVar, cast
+from typing import Any, ClassVar, Self, TypeVar, cast
 
 import attrs
 
@@ -18,6 +18,7 @@ from .. import _text
 from ..errors import RulesError, quote
 
 __all__ = [
+    "DictRules",
     "NamedEnum",
     "bool_check",
     "enum_check",
@@ -186,3 +187,53 @@ def preset_name_of(presets: Mapping[str, T], rules: object) -> str | None:
         if preset == rules:
             return name
     return None
+
+
+class DictRules:
+    """``to_dict`` and ``from_dict`` of a game's rules class (a frozen attrs class).
+
+    The class names its game for messages (``_game``, e.g. ``"four-hand"``); its module
+    sets ``_presets`` to its table of presets once they exist (the first is the default
+    base of :meth:`from_dict`).
+    """
+
+    __slots__ = ()
+
+    #: The game's name in messages, e.g. ``"four-hand"``.
+    _game: ClassVar[str]
+    #: The game's presets by name; the first is the default base.
+    _presets: ClassVar[Mapping[str, Any]]
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-ready dict of every parameter (enum members by name, tuples as lists)."""
+        return rules_to_dict(self)
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any], *, base: Self | None = None) -> Self:
+        """Build a rule set from a dict such as :meth:`to_dict` makes.
+
+        Missing fields come from ``base`` (default: the game's first preset); a
+        ``"preset"`` key names the base instead. Unknown fields and values are errors.
+
+        Raises:
+            RulesError: an unknown field, a value of the wrong kind, or an inconsistent set.
+        """
+        kind = cast("type[attrs.AttrsInstance]", cls)
+        made = rules_from_dict(
+            kind,
+            data,
+            cast("attrs.AttrsInstance | None", base),
+            default=cast("attrs.AttrsInstance", next(iter(cls._presets.values()))),
+            get_preset=lambda name: cast("attrs.AttrsInstance", cls.get_preset(name)),
+            what=f"{cls._game} rules",
+        )
+        return cast("Self", made)
+
+    @classmethod
+    def get_preset(cls, name: str) -> Self:
+        """The game's preset called ``name`` (case-insensitive, ``-`` for ``_``).
+
+        Raises:
+            RulesError: no preset of the game has that name.
+        """
+        return cast("Self", find_preset(cls._presets, name, what=cls._game))

@@ -82,7 +82,7 @@ def _check_undertrump(inst: object, attribute: attrs.Attribute[Any], value: obje
 
 
 @attrs.frozen
-class PartnershipRules:
+class PartnershipRules(family.DictRules):
     """The rule set of four-hand partnership Sixty-Six (rules §10).
 
     The deck is dealt out completely, ``sum(deal_packets)`` cards to each of the four
@@ -106,6 +106,8 @@ class PartnershipRules:
         tie_carry: Game points a 65-65 hand carries to the next hand that scores (§10.6).
         match_target: Game points a side needs to win the match (§10.8).
     """
+
+    _game = "four-hand"
 
     #: The pack: ``D32`` (Foster, Bicycle) or ``D24`` (seed ``003_…``).
     deck: Deck = attrs.field(default=Deck.D32, validator=_check_deck)
@@ -142,42 +144,6 @@ class PartnershipRules:
         """Tricks in a hand played out: the hand size."""
         return self.deck.size // 4
 
-    def to_dict(self) -> dict[str, Any]:
-        """A JSON-ready dict of every parameter.
-
-        >>> from sixtysix import partnership as p4
-        >>> p4.FOUR_HAND_24.to_dict()
-        {'deck': 'D24', 'deal_packets': [3, 3], 'undertrump': 'REQUIRED', ...}
-        """
-        return family.rules_to_dict(self)
-
-    @classmethod
-    def from_dict(
-        cls, data: Mapping[str, Any], *, base: PartnershipRules | None = None
-    ) -> PartnershipRules:
-        """Build a rule set from a dict such as :meth:`to_dict` makes.
-
-        Missing fields come from ``base`` (default :data:`FOUR_HAND_66`); a ``"preset"``
-        key names the base instead. Unknown fields and values are errors.
-
-        >>> from sixtysix import partnership as p4
-        >>> data = {"preset": "FOUR_HAND_24", "undertrump": "FREE"}
-        >>> free24 = p4.PartnershipRules.from_dict(data)
-        >>> free24.undertrump, free24.deck.name
-        (<Undertrump.FREE: 'FREE'>, 'D24')
-
-        Raises:
-            RulesError: an unknown field, a value of the wrong kind, or an inconsistent set.
-        """
-        return family.rules_from_dict(
-            PartnershipRules,
-            data,
-            base,
-            default=FOUR_HAND_66,
-            get_preset=get_preset,
-            what="four-hand rules",
-        )
-
 
 #: Foster's *Complete Hoyle* and the Bicycle rules: 32 cards, packets 3-2-3.
 FOUR_HAND_66 = PartnershipRules()
@@ -188,19 +154,13 @@ FOUR_HAND_24 = PartnershipRules(deck=Deck.D24, deal_packets=(3, 3))
 PRESETS: Mapping[str, PartnershipRules] = types.MappingProxyType(
     {"FOUR_HAND_66": FOUR_HAND_66, "FOUR_HAND_24": FOUR_HAND_24}
 )
+PartnershipRules._presets = PRESETS
 
 
-def get_preset(name: str) -> PartnershipRules:
-    """The preset called ``name`` (case-insensitive, ``-`` for ``_``).
-
-    >>> from sixtysix import partnership as p4
-    >>> p4.get_preset("four-hand-24") is p4.FOUR_HAND_24
-    True
-
-    Raises:
-        RulesError: no four-hand preset has that name.
-    """
-    return family.find_preset(PRESETS, name, what="four-hand")
+#: The preset called ``name`` (case-insensitive, ``-`` for ``_``), e.g.
+#: ``p4.get_preset("four-hand-24") is p4.FOUR_HAND_24``; a :class:`~sixtysix.errors.RulesError`
+#: names the presets when none is.
+get_preset = PartnershipRules.get_preset
 
 
 def preset_name(rules: PartnershipRules) -> str | None:

@@ -102,7 +102,7 @@ SUIT_RANK = (3, 0, 1, 2)
 
 
 @attrs.frozen(cache_hash=True)
-class TausendeinsRules:
+class TausendeinsRules(family.DictRules):
     """The rule set of Tausendeins (rules §12.11): 13 parameters.
 
     Attributes:
@@ -124,6 +124,8 @@ class TausendeinsRules:
         bid_step: Bids and contracts rise in multiples of this (rules §12.6.2).
         bid_base_cap: The highest bid before marriages held are added (rules §12.6.2).
     """
+
+    _game = "Tausendeins"
 
     bidding: Bidding = attrs.field(default=Bidding.NONE, validator=family.enum_check(Bidding))
     deal_packets: tuple[int, ...] = attrs.field(
@@ -219,40 +221,6 @@ class TausendeinsRules:
             or SUIT_RANK[suit] > SUIT_RANK[trump]
         )
 
-    def to_dict(self) -> dict[str, Any]:
-        """A JSON-ready dict of every parameter.
-
-        >>> from sixtysix import tausendeins as t1
-        >>> t1.TAUSENDEINS.to_dict()["deal_packets"], t1.TAUSENDEINS.to_dict()["bidding"]
-        ([3, 2, 3], 'NONE')
-        """
-        return family.rules_to_dict(self)
-
-    @classmethod
-    def from_dict(
-        cls, data: Mapping[str, Any], *, base: TausendeinsRules | None = None
-    ) -> TausendeinsRules:
-        """Build a rule set from a dict such as :meth:`to_dict` makes.
-
-        Missing fields come from ``base`` (default :data:`TAUSENDEINS`); a ``"preset"``
-        key names the base instead.
-
-        >>> from sixtysix import tausendeins as t1
-        >>> t1.TausendeinsRules.from_dict(t1.TAUSENDEINS_DE.to_dict()) == t1.TAUSENDEINS_DE
-        True
-
-        Raises:
-            RulesError: an unknown field, a value of the wrong kind, or an inconsistent set.
-        """
-        return family.rules_from_dict(
-            TausendeinsRules,
-            data,
-            base,
-            default=TAUSENDEINS,
-            get_preset=get_preset,
-            what="Tausendeins rules",
-        )
-
 
 def make_rules(base: TausendeinsRules | None = None, /, **changes: Any) -> TausendeinsRules:
     """A rule set: ``base`` (default :data:`TAUSENDEINS`) with ``changes``.
@@ -301,19 +269,13 @@ PRESETS: Mapping[str, TausendeinsRules] = types.MappingProxyType(
         "TAUSENDEINS_CONTRACT": TAUSENDEINS_CONTRACT,
     }
 )
+TausendeinsRules._presets = PRESETS
 
 
-def get_preset(name: str) -> TausendeinsRules:
-    """The preset called ``name`` (case-insensitive, ``-`` for ``_``).
-
-    >>> from sixtysix import tausendeins as t1
-    >>> t1.get_preset("tausendeins-de") is t1.TAUSENDEINS_DE
-    True
-
-    Raises:
-        RulesError: no Tausendeins preset has that name.
-    """
-    return family.find_preset(PRESETS, name, what="Tausendeins")
+#: The preset called ``name`` (case-insensitive, ``-`` for ``_``), e.g.
+#: ``t1.get_preset("tausendeins-de") is t1.TAUSENDEINS_DE``; a :class:`~sixtysix.errors.RulesError`
+#: names the presets when none is.
+get_preset = TausendeinsRules.get_preset
 
 
 def preset_name(rules: TausendeinsRules) -> str | None:

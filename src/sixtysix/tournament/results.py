@@ -81,7 +81,20 @@ class Forfeit:
 
 
 @attrs.frozen
-class GameOutcome:
+class Seating:
+    """One game of a job: which bot sits at each seat.
+
+    Attributes:
+        seats: The bot index of each seat.
+        dealer: The seat that deals (the first dealer, for a match).
+    """
+
+    seats: tuple[int, ...]
+    dealer: int
+
+
+@attrs.frozen
+class GameOutcome(Seating):
     """One game of a deal: a hand, or a whole match.
 
     Attributes:
@@ -95,8 +108,6 @@ class GameOutcome:
         decisions: The number of moves chosen, by seat.
     """
 
-    seats: tuple[int, ...]
-    dealer: int
     hands: tuple[HandOutcome, ...]
     scores: tuple[int, ...] | None
     winner: int | None

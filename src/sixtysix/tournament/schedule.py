@@ -31,6 +31,7 @@ from ..partnership.rules import PartnershipRules
 from ..rules import CLASSIC_66, Rules, preset_name
 from ..tausendeins.game import TausendeinsGame
 from ..tausendeins.rules import TausendeinsRules
+from .results import Seating
 
 __all__ = [
     "BotSpec",
@@ -386,19 +387,6 @@ class Job:
     deal: int
     pair: tuple[int, int]
     seed: str
-    dealer: int
-
-
-@attrs.frozen
-class Seating:
-    """One game of a job: which bot sits at each seat.
-
-    Attributes:
-        seats: The bot index of each seat.
-        dealer: The seat that deals (the first dealer, for a match).
-    """
-
-    seats: tuple[int, ...]
     dealer: int
 
 
