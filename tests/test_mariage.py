@@ -408,8 +408,9 @@ def test_solvers_and_encodings_refuse_mariage(rules: ss.Rules) -> None:
         native.playouts(rules, [1])
     with pytest.raises(ss.UnsupportedRulesError):
         encoding.encode_view(ss.observe(state, 0))
-    with pytest.raises(ss.UnsupportedRulesError):
-        encoding.observation_size(rules)
+    # The size depends on the deck alone (and the Game protocol's observation_shape
+    # must answer for any rules): only encoding a view is refused.
+    assert encoding.observation_size(rules) > 0
     with pytest.raises(ss.UnsupportedRulesError):
         encoding.action_mask(ss.observe(state, 1))
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 import attrs
 
 from .errors import AdapterError, RulesError, quote
+from .legality import require_plain_trick_game
 from .partnership.rules import FOUR_HAND_66, PartnershipRules
 from .partnership.rules import PRESETS as FOUR_HAND_PRESETS
 from .partnership.rules import get_preset as get_four_hand_preset
@@ -29,6 +30,7 @@ def resolve_rules(variant: str | Rules, claims: str = "preset") -> Rules:
     Raises:
         AdapterError: ``variant`` names no preset, or ``claims`` is not one of
             ``preset``, ``auto``, ``explicit``.
+        UnsupportedRulesError: the rule set has amours, honours or a whitewash (§13).
     """
     if isinstance(variant, Rules):
         rules = variant
@@ -42,6 +44,9 @@ def resolve_rules(variant: str | Rules, claims: str = "preset") -> Rules:
             raise AdapterError(
                 f"variant {quote(variant)} is not a preset; use one of: {names}"
             ) from None
+    # The fixed action layout and the observation have no room for rules §13's amours,
+    # honours and whitewash: the adapters refuse them at once.
+    require_plain_trick_game(rules, "the framework adapters", encoding=True)
     given: object = claims
     mode = given.lower() if isinstance(given, str) else given
     if mode == "preset":

@@ -186,8 +186,6 @@ _POINTS_SCALE = 66.0
 def _deck_of(deck: object, rules_type: type[Any] = Rules) -> Deck:
     """The deck of ``deck``: a :class:`~sixtysix.Deck` or a rule set of ``rules_type``."""
     if isinstance(deck, rules_type):
-        if isinstance(deck, Rules):
-            require_plain_trick_game(deck, "the observation encoding")  # no Mariage (§13)
         found: Deck = deck.deck
         return found
     if isinstance(deck, Deck):
@@ -283,7 +281,7 @@ def encode_view(view: PlayerView) -> list[float]:
     """
     _check_view(view, "encode_view")
     rules = view.rules
-    require_plain_trick_game(rules, "the observation encoding")  # no Mariage (§13)
+    require_plain_trick_game(rules, "the observation encoding", encoding=True)  # §13
     deck = rules.deck
     n = deck.size
     slots = _SLOTS[deck]
@@ -360,7 +358,7 @@ def action_mask(view: PlayerView) -> list[int]:
         SixtySixError: ``view`` is not a :class:`~sixtysix.PlayerView`.
     """
     _check_view(view, "action_mask")
-    require_plain_trick_game(view.rules, "the action ids")  # the amour has none (§13)
+    require_plain_trick_game(view.rules, "the action ids", encoding=True)  # §13
     mask = [0] * NUM_ACTIONS
     for move in view.legal_moves():
         mask[move_id(move)] = 1
@@ -591,7 +589,7 @@ def _batch_deck(views: Sequence[PlayerView]) -> Deck:
     first = views[0]
     _check_view(first, "encode_views_into")
     deck = first.rules.deck
-    require_plain_trick_game(first.rules, "the observation encoding")  # no Mariage (§13)
+    require_plain_trick_game(first.rules, "the observation encoding", encoding=True)  # §13
     for view in views:
         if type(view) is not PlayerView:
             raise SixtySixError(f"encode_views_into needs PlayerViews, not {quote(view)}")

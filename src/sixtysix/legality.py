@@ -461,6 +461,8 @@ class RuleFacts:
             (:mod:`sixtysix.search`, :mod:`sixtysix.native`) know: no amour, no
             whitewash, honours as points, claims, a claim target of 66 and schwarz as
             §6 (rules §13). The solvers refuse other rule sets.
+        encodable: Whether the observation encoding and the fixed action ids cover the
+            rule set: no amour, no whitewash, honours as points (rules §13).
     """
 
     __slots__ = (
@@ -474,6 +476,7 @@ class RuleFacts:
         "close_later",
         "decide_flags",
         "decide_talons",
+        "encodable",
         "exchange_offset",
         "honours_apart",
         "marriage_out",
@@ -532,6 +535,8 @@ class RuleFacts:
             and r.claim_target == 66
             and r.schwarz is not Schwarz.NONE
         )
+        # The amour has no action id; honours and the whitewash are not observed.
+        self.encodable = r.amour is AmourRule.NONE and not r.whitewash and not self.honours_apart
 
 
 #: Rule facts by ``id`` of the :class:`~sixtysix.Rules` object; each entry holds its
@@ -577,14 +582,18 @@ def rule_facts(r: Rules) -> RuleFacts:
     return facts
 
 
-def require_plain_trick_game(r: Rules, tool: str) -> None:
+def require_plain_trick_game(r: Rules, tool: str, *, encoding: bool = False) -> None:
     """Raise :class:`~sixtysix.errors.UnsupportedRulesError` unless ``tool`` knows ``r``.
 
     The solvers know the plain trick game only (:attr:`RuleFacts.plain_trick_game`):
     amours, the whitewash, honours paid apart and unclaimable hands (rules §13) would
-    make their values silently wrong, so they refuse such rule sets through this.
+    make their values silently wrong, so they refuse such rule sets through this. The
+    observation encoding and the action ids (``encoding=True``) need less: no amour,
+    whitewash or honours paid apart (:attr:`RuleFacts.encodable`); hands without claims
+    are fine there.
     """
-    if not rule_facts(r).plain_trick_game:
+    facts = rule_facts(r)
+    if not (facts.encodable if encoding else facts.plain_trick_game):
         from .errors import UnsupportedRulesError
 
         raise UnsupportedRulesError(

@@ -406,7 +406,7 @@ class SixtySixGame(_SpielGame):
 
     def _config_from(self, params: dict[str, Any]) -> _Config:
         config = _config_of(params)
-        require_plain_trick_game(config.rules, "the OpenSpiel game")  # no Mariage (rules §13)
+        require_plain_trick_game(config.rules, "the OpenSpiel game", encoding=True)  # §13
         return config
 
     def _max_length(self, config: _Config) -> int:
