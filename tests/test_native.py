@@ -808,7 +808,7 @@ def test_rulebot_policy_native_matches_python(name: str) -> None:
 
 @needs_native
 @settings(max_examples=examples(40))
-@given(rules=sst.house_rules(), seed=st.integers(0, (1 << 64) - 1))
+@given(rules=sst.house_rules(mariage=False), seed=st.integers(0, (1 << 64) - 1))
 def test_rulebot_policy_native_matches_python_house_rules(rules: Rules, seed: int) -> None:
     seeds = [seed, seed ^ 1, seed ^ 2]
     assert native.playouts(rules, seeds, policy="rulebot", backend="python") == (
@@ -818,7 +818,7 @@ def test_rulebot_policy_native_matches_python_house_rules(rules: Rules, seed: in
 
 @needs_native
 @settings(max_examples=examples(80))
-@given(state=sst.reachable_states(sst.rules(), claims=False))
+@given(state=sst.reachable_states(sst.rules(mariage=False), claims=False))
 def test_rulebot_policy_native_matches_python_from_states(state: Any) -> None:
     """From any reachable state (strict tricks already played, marriages declared...)."""
     py = native.playouts_from(state, [1], policy="rulebot", backend="python")

@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from tests.helpers import ALL_RULES, RULE_IDS
+from tests.helpers import SEARCH_IDS, SEARCH_PRESETS, SEARCH_RULES
 from tests.test_search_exact import (
     brute,
     check_windows,
@@ -30,7 +30,7 @@ from sixtysix.search._scores import HandValues, closing_of, hand_value
 from sixtysix.search._strict import Budget
 
 
-@pytest.mark.parametrize(("index", "rules"), list(enumerate(ALL_RULES)), ids=RULE_IDS)
+@pytest.mark.parametrize(("index", "rules"), list(enumerate(SEARCH_RULES)), ids=SEARCH_IDS)
 def test_facts_are_the_rule_functions(index: int, rules: ss.Rules) -> None:
     rng = random.Random(index)
     trump = index % 4
@@ -60,7 +60,7 @@ def test_lead_order_tries_sure_winners_first() -> None:
     assert facts.lead_order(1 << 0 | 1 << 8, 1 << 31) == [8, 0]
 
 
-@pytest.mark.parametrize(("index", "rules"), list(enumerate(ALL_RULES)), ids=RULE_IDS)
+@pytest.mark.parametrize(("index", "rules"), list(enumerate(SEARCH_RULES)), ids=SEARCH_IDS)
 def test_no_exchange_left_agrees_with_the_exchange_rule(index: int, rules: ss.Rules) -> None:
     """Where the search hands a closed talon to the trick search, no exchange is legal."""
     for state in closed_positions(small_hands(rules, (2, 2)), 20, seed=index):
@@ -73,7 +73,7 @@ def test_no_exchange_left_agrees_with_the_exchange_rule(index: int, rules: ss.Ru
                 assert why is not None or not state.talon, state
 
 
-@pytest.mark.parametrize(("index", "rules"), list(enumerate(ALL_RULES)), ids=RULE_IDS)
+@pytest.mark.parametrize(("index", "rules"), list(enumerate(SEARCH_RULES)), ids=SEARCH_IDS)
 def test_final_values_are_score_hand(index: int, rules: ss.Rules) -> None:
     rng = random.Random(50 + index)
     values = HandValues(rules, 0)
@@ -112,7 +112,7 @@ def check(state: ss.HandState, rng: random.Random) -> None:
     check_windows(state, rng)
 
 
-@pytest.mark.parametrize(("index", "rules"), list(enumerate(ALL_RULES)), ids=RULE_IDS)
+@pytest.mark.parametrize(("index", "rules"), list(enumerate(SEARCH_RULES)), ids=SEARCH_IDS)
 def test_search_matches_the_brute_force(index: int, rules: ss.Rules) -> None:
     rng = random.Random(index)
     for variant in (rules, small_hands(rules)):
@@ -123,7 +123,7 @@ def test_search_matches_the_brute_force(index: int, rules: ss.Rules) -> None:
 @pytest.mark.parametrize("index", range(12))
 def test_search_matches_the_brute_force_with_mixed_scoring(index: int) -> None:
     rng = random.Random(700 + index)
-    variant = mixed_scoring(list(ss.PRESETS.values())[index % len(ss.PRESETS)], rng)
+    variant = mixed_scoring(list(SEARCH_PRESETS.values())[index % len(SEARCH_PRESETS)], rng)
     for state in sample_positions(variant, 30, seed=index, limit=10):
         check(state, rng)
     for state in closed_positions(small_hands(variant, (2, 2)), 20, seed=index):

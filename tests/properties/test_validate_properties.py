@@ -257,7 +257,7 @@ def exercise(s: HandState) -> None:
     for seat in (0, 1):
         view = ss.observe(s, seat)
         assert validate(view) == []
-        if rule_facts(s.rules).plain_trick_game:
+        if rule_facts(s.rules).encodable:
             encode_view(view)
             action_mask(view)
         else:  # rules §13: the fixed encoding has no room for Mariage
