@@ -26,6 +26,7 @@ from . import engine as _engine
 from . import game as _game
 from . import moves as _moves
 from . import notation as _notation
+from . import records as _records
 from . import rule_bot as _rule_bot
 from . import rules as _rules
 from . import scoring as _scoring
@@ -36,6 +37,7 @@ from .engine import *  # noqa: F403
 from .game import *  # noqa: F403
 from .moves import *  # noqa: F403
 from .notation import *  # noqa: F403
+from .records import *  # noqa: F403
 from .rule_bot import *  # noqa: F403
 from .rules import *  # noqa: F403
 from .scoring import *  # noqa: F403
@@ -47,6 +49,16 @@ from .views import *  # noqa: F403
 __all__ = [
     "Seed",
     *exports(
-        _engine, _game, _moves, _notation, _rule_bot, _rules, _scoring, _state, _validate, _views
+        _engine,
+        _game,
+        _moves,
+        _notation,
+        _records,
+        _rule_bot,
+        _rules,
+        _scoring,
+        _state,
+        _validate,
+        _views,
     ),
 ]
