@@ -41,6 +41,7 @@ from ..moves import parse_move
 from ..partnership.records import load_record as p4_load_record
 from ..records import GameRecord, _walk, load_record, replay, replay_states
 from ..rules import CLASSIC_66, PRESET_INFO, PRESETS, Rules
+from ..tausendeins.records import load_record as t1_load_record
 from ._common import (
     _BOTS as _BOTS,
 )
@@ -106,6 +107,7 @@ from ._common import (
 )
 from ._match_text import print_match
 from .replay4 import is_four_hand, print_four_hand
+from .replay1001 import is_tausendeins, print_tausendeins
 
 __all__ = ["main"]
 
@@ -174,6 +176,12 @@ def _cmd_replay(args: argparse.Namespace) -> int:
     if is_four_hand(text):  # kinds "four-hand-game" and "four-hand-match"
         try:
             print_four_hand(out, p4_load_record(text), name, style.card)
+        except SixtySixError as exc:
+            raise _CliError(f"{name}: {exc}") from None
+        return _EXIT_OK
+    if is_tausendeins(text):  # kinds "tausendeins-deal" and "tausendeins-match"
+        try:
+            print_tausendeins(out, t1_load_record(text), name, style.card)
         except SixtySixError as exc:
             raise _CliError(f"{name}: {exc}") from None
         return _EXIT_OK
