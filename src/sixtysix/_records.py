@@ -27,14 +27,22 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from types import SimpleNamespace
 from typing import Any, ClassVar, NoReturn, Protocol, Self, TypeVar
 
 from ._match import MAX_SEED_DIGITS
 from ._match import is_int as is_int
 from ._match import seed_problem as _seed_problem
-from .errors import MatchError, ParseError, RecordError, RulesError, quote
+from .errors import (
+    DealError,
+    IllegalMoveError,
+    MatchError,
+    ParseError,
+    RecordError,
+    RulesError,
+    quote,
+)
 
 #: A JSON path: object keys and list indices from a record's root.
 JSONPath = tuple[str | int, ...]
@@ -634,3 +642,54 @@ def replay_match(
         except MatchError as exc:  # pragma: no cover - the replay checked the result
             fail(base, f"{where}{exc}")
     return tuple(states), m
+
+
+def load_either(text: object, match_kind: str, single: Any, match: Any) -> Any:
+    """The record in JSON ``text``: of class ``match`` if its kind is ``match_kind``.
+
+    Else of class ``single`` (a hand's); errors start with the line and column.
+    """
+    source = text_of(text)
+
+    def load() -> Any:
+        data = parse_json(source)
+        kind = data.get("kind") if isinstance(data, Mapping) else None
+        return (match if kind == match_kind else single)._read(data)
+
+    return public(load, source)
+
+
+def hand_states(
+    record: Any,
+    where: str,
+    *,
+    shuffle: Callable[[Any, Any], list[Any]],
+    deal: Callable[[Any], _S],
+    apply: Callable[[_S, str], _S],
+    score: Callable[[_S], object],
+    is_over: Callable[[_S], bool],
+) -> Iterator[_S]:
+    """Every state of a recorded hand, each move, the pack and the result checked.
+
+    ``shuffle(rules, seed)`` is the game's pack of a seed, ``deal(record)`` its first
+    state, ``apply(state, text)`` a move, ``score`` the result of a finished state.
+    Errors are :class:`RecordError` values that start with ``where``.
+    """
+    if record.seed is not None and list(record.pack) != shuffle(record.rules, record.seed):
+        raise RecordError(f"{where}pack: it is not the shuffle of seed {record.seed!r}")
+    try:
+        state = deal(record)
+    except DealError as exc:
+        raise RecordError(f"{where}{exc}") from None
+    yield state
+    for n, text in enumerate(record.moves, 1):
+        try:
+            state = apply(state, text)
+        except (IllegalMoveError, ParseError) as exc:
+            raise RecordError(f"{where}move {n} ({text}): {exc}") from None
+        yield state
+    expected = score(state) if is_over(state) else None
+    if record.result != expected:
+        raise RecordError(
+            f"{where}result: the record says {record.result}, the replay gives {expected}"
+        )

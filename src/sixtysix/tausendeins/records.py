@@ -36,7 +36,6 @@ from .._seeding import Seed
 from .._version import __version__
 from ..cards import Card
 from ..errors import (
-    DealError,
     IllegalMoveError,
     MatchError,
     ParseError,
@@ -333,14 +332,9 @@ def load_record(text: str | bytes) -> DealRecord | MatchRecord:
         RecordError: the text is neither; the message starts with the line and column
             of the problem.
     """
-    source = _records.text_of(text)
-
-    def load() -> DealRecord | MatchRecord:
-        data = _records.parse_json(source)
-        kind = data.get("kind") if isinstance(data, Mapping) else None
-        return (MatchRecord if kind == "tausendeins-match" else DealRecord)._read(data)
-
-    result: DealRecord | MatchRecord = _records.public(load, source)
+    result: DealRecord | MatchRecord = _records.load_either(
+        text, "tausendeins-match", DealRecord, MatchRecord
+    )
     return result
 
 
@@ -412,24 +406,15 @@ def apply_result(m: TausendeinsMatch, result: TausendeinsResult) -> TausendeinsM
 
 
 def _states(record: DealRecord, where: str) -> Iterator[TausendeinsState]:
-    if record.seed is not None and list(record.pack) != shuffled_deck(record.rules, record.seed):
-        raise RecordError(f"{where}pack: it is not the shuffle of seed {record.seed!r}")
-    try:
-        state = deal_from_order(record.rules, record.pack, record.dealer)
-    except DealError as exc:
-        raise RecordError(f"{where}{exc}") from None
-    yield state
-    for n, text in enumerate(record.moves, 1):
-        try:
-            state = apply_move(state, parse_move(text))
-        except (IllegalMoveError, ParseError) as exc:
-            raise RecordError(f"{where}move {n} ({text}): {exc}") from None
-        yield state
-    expected = score_deal(state) if state.is_over else None
-    if record.result != expected:
-        raise RecordError(
-            f"{where}result: the record says {record.result}, the replay gives {expected}"
-        )
+    return _records.hand_states(
+        record,
+        where,
+        shuffle=shuffled_deck,
+        deal=lambda r: deal_from_order(r.rules, r.pack, r.dealer),
+        apply=lambda s, text: apply_move(s, parse_move(text)),
+        score=score_deal,
+        is_over=lambda s: s.is_over,
+    )
 
 
 def replay_states(record: DealRecord) -> Iterator[TausendeinsState]:
