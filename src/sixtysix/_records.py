@@ -25,15 +25,17 @@ A third game's records need only their fields, their checks and those hooks
 
 from __future__ import annotations
 
+import itertools
 import json
 import re
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from types import SimpleNamespace
 from typing import Any, ClassVar, NoReturn, Protocol, Self, TypeVar
 
 from ._match import MAX_SEED_DIGITS
 from ._match import is_int as is_int
 from ._match import seed_problem as _seed_problem
+from .cards import Card
 from .errors import (
     DealError,
     IllegalMoveError,
@@ -693,3 +695,35 @@ def hand_states(
         raise RecordError(
             f"{where}result: the record says {record.result}, the replay gives {expected}"
         )
+
+
+def pack_order(pack: object, shuffled: Callable[[], list[Any]], size: int) -> Any:
+    """The pack a record is dealt from: ``shuffled()`` without ``pack``, else ``pack``.
+
+    An iterator is read once (at most ``size + 1`` cards); a str, a sequence or a value
+    that is no pack at all is given back as it is, for the deal to check and name.
+    """
+    if pack is None:
+        return shuffled()
+    if isinstance(pack, str | Sequence) or not isinstance(pack, Iterable):
+        return pack
+    return tuple(itertools.islice(pack, size + 1))
+
+
+def pack_cards(order: Any) -> tuple[Card, ...]:
+    """The cards of a pack :func:`pack_order` gave, once the deal has checked it."""
+    items = order.split() if isinstance(order, str) else order
+    return tuple(Card.parse(c) if isinstance(c, str) else c for c in items)
+
+
+def seat_deal_check(m: Any) -> tuple[int, tuple[int, ...]]:
+    """What a hand of a match of dealer and scores must agree on (for :func:`replay_match`)."""
+    return (m.dealer, m.scores)
+
+
+def seat_deal_error(m: Any, g: Any) -> str:
+    """The error of a hand dealt by the wrong seat or at the wrong scores."""
+    return (
+        f"dealt by seat {g.dealer} at {g.scores}, but the match had "
+        f"seat {m.dealer} to deal at {m.scores}"
+    )

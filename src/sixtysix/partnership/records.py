@@ -21,9 +21,8 @@ result.
 
 from __future__ import annotations
 
-import itertools
-from collections.abc import Iterable, Iterator, Mapping, Sequence
-from typing import Any, ClassVar, cast, overload
+from collections.abc import Iterable, Iterator, Mapping
+from typing import Any, ClassVar, overload
 
 import attrs
 
@@ -353,15 +352,9 @@ def record_hand(
         DealError: a bad rule set, seed, pack, dealer or scores.
         RecordError: ``moves`` is not iterable.
     """
-    if pack is None:
-        order: Sequence[Card | str] | str = shuffled_deck(rules, seed)
-    elif isinstance(pack, str | Sequence) or not isinstance(pack, Iterable):
-        order = cast("Sequence[Card | str]", pack)  # deal_from_order names a bad pack
-    else:
-        order = tuple(itertools.islice(pack, rules.deck.size + 1))  # read only once
+    order = _records.pack_order(pack, lambda: shuffled_deck(rules, seed), rules.deck.size)
     state = deal_from_order(rules, order, dealer, scores=scores)  # checks the pack
-    items = order.split() if isinstance(order, str) else order
-    cards = tuple(Card.parse(c) if isinstance(c, str) else c for c in items)
+    cards = _records.pack_cards(order)
     try:
         played = iter(moves.split() if isinstance(moves, str) else moves)
     except TypeError:
@@ -458,11 +451,8 @@ def _replay_match(record: MatchRecord, m: PartnershipMatch) -> _MatchReplay:
     finals, m = _records.replay_match(
         m,
         record.games,
-        deal=(lambda m: (m.dealer, m.scores), lambda g: (g.dealer, g.scores)),
-        deal_error=lambda m, g: (
-            f"dealt by seat {g.dealer} at {g.scores}, but the match had "
-            f"seat {m.dealer} to deal at {m.scores}"
-        ),
+        deal=(_records.seat_deal_check, _records.seat_deal_check),
+        deal_error=_records.seat_deal_error,
         replay_hand=_replay_hand,
         apply=apply_result,
         over_text=lambda m: f"side {m.winner} won it",

@@ -23,10 +23,9 @@ record move by move, checking every move and every result.
 
 from __future__ import annotations
 
-import itertools
 import random
 from collections.abc import Iterable, Iterator, Mapping, Sequence
-from typing import Any, ClassVar, cast, overload
+from typing import Any, ClassVar, overload
 
 import attrs
 
@@ -360,15 +359,9 @@ def record_deal(
         DealError: a bad rule set, seed, pack or dealer.
         RecordError: ``moves`` is not iterable, or bad ``scores``.
     """
-    if pack is None:
-        order: Sequence[Card | str] | str = shuffled_deck(rules, seed)
-    elif isinstance(pack, str | Sequence) or not isinstance(pack, Iterable):
-        order = cast("Sequence[Card | str]", pack)  # deal_from_order names a bad pack
-    else:
-        order = tuple(itertools.islice(pack, 25))  # read only once
+    order = _records.pack_order(pack, lambda: shuffled_deck(rules, seed), 24)
     state = deal_from_order(rules, order, dealer)  # checks the pack
-    items = order.split() if isinstance(order, str) else order
-    cards = tuple(Card.parse(c) if isinstance(c, str) else c for c in items)
+    cards = _records.pack_cards(order)
     try:
         given = iter(moves)
     except TypeError:
@@ -473,11 +466,8 @@ def _replay_match(record: MatchRecord) -> _MatchReplay:
     finals, m = _records.replay_match(
         _match_start(record),
         record.games,
-        deal=(lambda m: (m.dealer, m.scores), lambda g: (g.dealer, g.scores)),
-        deal_error=lambda m, g: (
-            f"dealt by seat {g.dealer} at {g.scores}, but the match had "
-            f"seat {m.dealer} to deal at {m.scores}"
-        ),
+        deal=(_records.seat_deal_check, _records.seat_deal_check),
+        deal_error=_records.seat_deal_error,
         replay_hand=_replay_deal,
         apply=apply_result,
         over_text=lambda m: f"seat {m.winner} won it",
