@@ -19,7 +19,6 @@ Tausendeins deal record deal.json: TAUSENDEINS, written by sixtysix ...
 from __future__ import annotations
 
 import itertools
-import json
 from collections.abc import Callable
 from typing import TextIO
 
@@ -27,7 +26,7 @@ from .. import tausendeins as t1
 from ..cards import Card
 from ..tausendeins.records import _walk
 from ..viewer.hooks import t1_say
-from ._match_text import print_match
+from ._match_text import has_kind, print_match
 
 __all__: list[str] = []  # used by the replay command only
 
@@ -36,12 +35,7 @@ _NAMES = ("seat 0", "seat 1")
 
 def is_tausendeins(text: str | bytes) -> bool:
     """Whether ``text`` is JSON whose ``kind`` starts with ``tausendeins``."""
-    try:
-        data = json.loads(text)
-    except (ValueError, TypeError):
-        return False
-    kind = data.get("kind") if isinstance(data, dict) else None
-    return isinstance(kind, str) and kind.startswith("tausendeins")
+    return has_kind(text, "tausendeins")
 
 
 def _print_deal(out: TextIO, record: t1.DealRecord, card: Callable[[Card], str]) -> None:
