@@ -42,7 +42,7 @@ from __future__ import annotations
 from typing import Any
 
 from .. import _text
-from .._notation import fields_of
+from .._notation import fields_of, rules_field
 from ..cards import CARDS, Deck
 from ..errors import ParseError, PositionError, RulesError, SixtySixError, quote
 from .rules import PRESETS, TAUSENDEINS, Bidding, TausendeinsRules, preset_name
@@ -65,21 +65,6 @@ FIELDS = (
 )
 _CODES = {str(c): c.index for c in Deck.D24.cards}
 _SUITS = "CDHS"
-
-
-def _value_text(value: object) -> str:
-    if isinstance(value, bool):
-        return "yes" if value else "no"
-    if isinstance(value, list):
-        return ".".join(str(v) for v in value)
-    return str(value)
-
-
-def _rules_text(rules: TausendeinsRules) -> str:
-    name = preset_name(rules)
-    if name is not None:
-        return name
-    return ",".join(f"{key}={_value_text(v)}" for key, v in rules.to_dict().items())
 
 
 def _parse_value(key: str, text: str) -> object:
@@ -162,7 +147,7 @@ def position(state: TausendeinsState) -> str:
         )
     return " ".join(
         [
-            _rules_text(s.rules),
+            rules_field(s.rules, preset_name(s.rules)),
             str(s.dealer),
             Phase(s.phase).name,
             _mask_text(s.hands[0]),
