@@ -91,3 +91,18 @@ def test_play_save_writes_a_record_that_replays(
     record = t1.load_record(path.read_text())
     assert isinstance(record, t1.DealRecord) and record.seed == "4/0" and record.moves
     t1.replay(record)
+
+
+def test_play_match_save_keeps_the_finished_deals(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``--match --save``: a game left during a deal keeps its whole deals (rules §12.8)."""
+    path = tmp_path / "game.json"
+    monkeypatch.setattr(sys, "stdin", io.StringIO("1\n" * 40))
+    argv = ["play", "--game", "tausendeins", "--match", "--seed", "6", "--save", str(path)]
+    assert main(argv) == 0
+    assert "The unfinished deal is left out" in capsys.readouterr().out
+    record = t1.load_record(path.read_text())
+    assert isinstance(record, t1.MatchRecord) and record.games and record.seed == 6
+    _, game = t1.replay(record)
+    assert game.scores == record.scores and not game.is_over
