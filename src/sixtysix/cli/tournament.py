@@ -114,8 +114,11 @@ def add_parser(sub: Any) -> None:
         p,
         game="two-hand Sixty-Six (default), four-hand partnership Sixty-Six or Tausendeins",
         variants=[*sorted(p4.PRESETS), *t1.PRESETS],
-        variant="the four-hand or Tausendeins preset (default FOUR_HAND_66, TAUSENDEINS)",
+        variant="the preset of --game four-hand (FOUR_HAND_24, FOUR_HAND_66; default "
+        "FOUR_HAND_66) or --game tausendeins (TAUSENDEINS, TAUSENDEINS_DE, "
+        "TAUSENDEINS_CONTRACT; default TAUSENDEINS)",
         games=("two-hand", "four-hand", "tausendeins"),
+        metavar="PRESET",
     )
     p.add_argument("--deals", type=_positive, metavar="N", help="deals per pair (default 100)")
     p.add_argument(
