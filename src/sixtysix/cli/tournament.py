@@ -212,18 +212,17 @@ def _tournament_of(args: argparse.Namespace) -> Tournament:
                 f"the bot {bot.spec!r} does not play --game {family}; the registered bots "
                 f"that do: {', '.join(bot_names_for(family))}"
             )
-    if args.game == "four-hand":
+    games = {
+        "four-hand": ("four-hand", p4.PRESETS, "FOUR_HAND_66", p4.PartnershipGame),
+        "tausendeins": ("Tausendeins", t1.PRESETS, "TAUSENDEINS", t1.TausendeinsGame),
+    }
+    if args.game in games:
+        label, presets, default, make = games[args.game]
         if args.rules is not None or args.rules_file is not None:
-            raise _Usage("--game four-hand takes --variant, not --rules or --rules-file")
-        if args.variant is not None and args.variant not in p4.PRESETS:
-            raise _Usage(f"--variant {args.variant} is not a four-hand preset")
-        game = p4.PartnershipGame(p4.PRESETS[args.variant or "FOUR_HAND_66"])
-    elif args.game == "tausendeins":
-        if args.rules is not None or args.rules_file is not None:
-            raise _Usage("--game tausendeins takes --variant, not --rules or --rules-file")
-        if args.variant is not None and args.variant not in t1.PRESETS:
-            raise _Usage(f"--variant {args.variant} is not a Tausendeins preset")
-        game = t1.TausendeinsGame(t1.PRESETS[args.variant or "TAUSENDEINS"])
+            raise _Usage(f"--game {args.game} takes --variant, not --rules or --rules-file")
+        if args.variant is not None and args.variant not in presets:
+            raise _Usage(f"--variant {args.variant} is not a {label} preset")
+        game = make(presets[args.variant or default])
     elif args.variant is not None:
         raise _Usage("--variant needs --game four-hand or --game tausendeins")
     return Tournament(
