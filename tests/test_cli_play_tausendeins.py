@@ -80,7 +80,6 @@ def test_the_person_may_sit_at_seat_1(run: Run) -> None:
 @pytest.mark.parametrize(
     ("argv", "message"),
     [
-        (["--save", "x.json"], "--save not available with --game tausendeins"),
         (["--bot", "rule", "--level", "2"], "--bot, --level not available"),
         (["--rules", "CLASSIC_66"], "--rules not available"),
         (["--variant", "FOUR_HAND_24"], "--variant not available"),
@@ -102,7 +101,9 @@ def test_refusals_help_board_and_undo() -> None:
     assert "marry S is not legal now: you do not hold both the king and the queen" in text
     assert len(game.games) == 1
     session: PlaySession[Any, Any, Any, Any, Any, Any] = game
-    assert session.record() is None  # no record format: `--save` is refused
+    record = session.record()  # the finished deal's record (`--save` writes it)
+    assert isinstance(record, t1.DealRecord) and record.result is not None
+    assert t1.replay(record) is not None
 
 
 def test_undo_takes_back_a_card() -> None:

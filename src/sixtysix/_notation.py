@@ -7,6 +7,8 @@ first step of reading one back, with the errors every reader gives.
 
 from __future__ import annotations
 
+from typing import Any
+
 from . import _text
 from .errors import ParseError, quote
 
@@ -28,3 +30,22 @@ def fields_of(text: object, what: str, count: int, described: str) -> list[str]:
             f"text has {len(fields)}"
         )
     return fields
+
+
+def _value_text(value: object) -> str:
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, list):
+        return ".".join(str(v) for v in value)
+    return str(value)
+
+
+def rules_field(rules: Any, name: str | None) -> str:
+    """The rules field of a position: the preset ``name``, or every field as ``key=value``.
+
+    The pairs (from ``rules.to_dict()``) are joined by commas; switches are ``yes`` or
+    ``no``, lists whole numbers joined by dots.
+    """
+    if name is not None:
+        return name
+    return ",".join(f"{key}={_value_text(v)}" for key, v in rules.to_dict().items())

@@ -25,16 +25,26 @@ A third game's records need only their fields, their checks and those hooks
 
 from __future__ import annotations
 
+import itertools
 import json
 import re
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from types import SimpleNamespace
 from typing import Any, ClassVar, NoReturn, Protocol, Self, TypeVar
 
 from ._match import MAX_SEED_DIGITS
 from ._match import is_int as is_int
 from ._match import seed_problem as _seed_problem
-from .errors import MatchError, ParseError, RecordError, RulesError, quote
+from .cards import Card
+from .errors import (
+    DealError,
+    IllegalMoveError,
+    MatchError,
+    ParseError,
+    RecordError,
+    RulesError,
+    quote,
+)
 
 #: A JSON path: object keys and list indices from a record's root.
 JSONPath = tuple[str | int, ...]
@@ -634,3 +644,86 @@ def replay_match(
         except MatchError as exc:  # pragma: no cover - the replay checked the result
             fail(base, f"{where}{exc}")
     return tuple(states), m
+
+
+def load_either(text: object, match_kind: str, single: Any, match: Any) -> Any:
+    """The record in JSON ``text``: of class ``match`` if its kind is ``match_kind``.
+
+    Else of class ``single`` (a hand's); errors start with the line and column.
+    """
+    source = text_of(text)
+
+    def load() -> Any:
+        data = parse_json(source)
+        kind = data.get("kind") if isinstance(data, Mapping) else None
+        return (match if kind == match_kind else single)._read(data)
+
+    return public(load, source)
+
+
+def hand_states(
+    record: Any,
+    where: str,
+    *,
+    shuffle: Callable[[Any, Any], list[Any]],
+    deal: Callable[[Any], _S],
+    apply: Callable[[_S, str], _S],
+    score: Callable[[_S], object],
+    is_over: Callable[[_S], bool],
+) -> Iterator[_S]:
+    """Every state of a recorded hand, each move, the pack and the result checked.
+
+    ``shuffle(rules, seed)`` is the game's pack of a seed, ``deal(record)`` its first
+    state, ``apply(state, text)`` a move, ``score`` the result of a finished state.
+    Errors are :class:`RecordError` values that start with ``where``.
+    """
+    if record.seed is not None and list(record.pack) != shuffle(record.rules, record.seed):
+        raise RecordError(f"{where}pack: it is not the shuffle of seed {record.seed!r}")
+    try:
+        state = deal(record)
+    except DealError as exc:
+        raise RecordError(f"{where}{exc}") from None
+    yield state
+    for n, text in enumerate(record.moves, 1):
+        try:
+            state = apply(state, text)
+        except (IllegalMoveError, ParseError) as exc:
+            raise RecordError(f"{where}move {n} ({text}): {exc}") from None
+        yield state
+    expected = score(state) if is_over(state) else None
+    if record.result != expected:
+        raise RecordError(
+            f"{where}result: the record says {record.result}, the replay gives {expected}"
+        )
+
+
+def pack_order(pack: object, shuffled: Callable[[], list[Any]], size: int) -> Any:
+    """The pack a record is dealt from: ``shuffled()`` without ``pack``, else ``pack``.
+
+    An iterator is read once (at most ``size + 1`` cards); a str, a sequence or a value
+    that is no pack at all is given back as it is, for the deal to check and name.
+    """
+    if pack is None:
+        return shuffled()
+    if isinstance(pack, str | Sequence) or not isinstance(pack, Iterable):
+        return pack
+    return tuple(itertools.islice(pack, size + 1))
+
+
+def pack_cards(order: Any) -> tuple[Card, ...]:
+    """The cards of a pack :func:`pack_order` gave, once the deal has checked it."""
+    items = order.split() if isinstance(order, str) else order
+    return tuple(Card.parse(c) if isinstance(c, str) else c for c in items)
+
+
+def seat_deal_check(m: Any) -> tuple[int, tuple[int, ...]]:
+    """What a hand of a match of dealer and scores must agree on (for :func:`replay_match`)."""
+    return (m.dealer, m.scores)
+
+
+def seat_deal_error(m: Any, g: Any) -> str:
+    """The error of a hand dealt by the wrong seat or at the wrong scores."""
+    return (
+        f"dealt by seat {g.dealer} at {g.scores}, but the match had "
+        f"seat {m.dealer} to deal at {m.scores}"
+    )

@@ -18,6 +18,7 @@ import attrs
 
 import sixtysix as ss
 from sixtysix import partnership as p4
+from sixtysix import tausendeins as t1
 from sixtysix.bots import RandomBot
 from sixtysix.play import play_hand, play_match
 
@@ -55,6 +56,15 @@ def build() -> dict[str, str]:
         ),
         "four_hand_unfinished": p4.record_hand(p4.FOUR_HAND_24, "", seed=11, dealer=1),
         "four_hand_match": p4.play_match(p4.FOUR_HAND_24, four, seed=3, rng=random.Random(0)),
+        "tausendeins_match": t1.play_match(
+            t1.TAUSENDEINS, [t1.TausendeinsRuleBot(), RandomBot()], seed=5, dealer=1
+        ),
+        "tausendeins_contract_match": t1.play_match(
+            t1.TAUSENDEINS_CONTRACT, [RandomBot(), t1.TausendeinsRuleBot()], seed="tausend"
+        ),
+        "tausendeins_deal_unfinished": t1.record_deal(
+            t1.TAUSENDEINS_CONTRACT, ["bid 110", "pass", "talon 1"], seed=4, dealer=1
+        ),
     }
     texts = {}
     for name, record in records.items():

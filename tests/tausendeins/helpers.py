@@ -10,12 +10,21 @@ from __future__ import annotations
 
 import hashlib
 import math
+import random
 from collections.abc import Sequence
 
 from sixtysix import Card, Deck, StrictPlay
 from sixtysix import tausendeins as t1
 
-__all__ = ["PRESET_IDS", "PRESET_LIST", "deal", "pack_for", "play", "spec_shuffle"]
+__all__ = [
+    "PRESET_IDS",
+    "PRESET_LIST",
+    "deal",
+    "pack_for",
+    "play",
+    "random_states",
+    "spec_shuffle",
+]
 
 PRESET_LIST = [t1.TAUSENDEINS, t1.TAUSENDEINS_DE, t1.TAUSENDEINS_CONTRACT]
 PRESET_IDS = ["TAUSENDEINS", "TAUSENDEINS_DE", "TAUSENDEINS_CONTRACT"]
@@ -98,3 +107,14 @@ def shadow_playable(rule: StrictPlay, hand: Sequence[Card], lead: Card, trump: i
         if trumps:
             return trumps
     return list(hand)
+
+
+def random_states(rules: t1.TausendeinsRules, seed: int) -> list[t1.TausendeinsState]:
+    """Every state of a deal dealt from ``seed`` (dealer ``seed % 2``) played at random."""
+    rng = random.Random(seed)
+    state = t1.new_hand(rules, seed, seed % 2)
+    out = [state]
+    while not state.is_over:
+        state = t1.apply_move(state, rng.choice(t1.legal_moves(state)))
+        out.append(state)
+    return out

@@ -13,20 +13,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from tests.profiles import examples
-from tests.tausendeins.helpers import PRESET_IDS, PRESET_LIST
+from tests.tausendeins.helpers import PRESET_IDS, PRESET_LIST, random_states
 
 from sixtysix import Card, DealError, Deck, PositionError, SixtySixError
 from sixtysix import tausendeins as t1
 
-
-def _states(rules: t1.TausendeinsRules, seed: int) -> list[t1.TausendeinsState]:
-    rng = random.Random(seed)
-    state = t1.new_hand(rules, seed, seed % 2)
-    out = [state]
-    while not state.is_over:
-        state = t1.apply_move(state, rng.choice(t1.legal_moves(state)))
-        out.append(state)
-    return out
+_states = random_states
 
 
 @pytest.mark.parametrize("rules", PRESET_LIST, ids=PRESET_IDS)

@@ -7,10 +7,13 @@ The command line, the tournament runner and the adapters all make bots through
 RuleBot()
 >>> make_bot("sixtysix.bots:RandomBot")
 RandomBot()
->>> sorted(BOT_NAMES)
-['ismcts', 'partnership-pimc', 'partnership-rule', 'pimc', 'random', 'rule', 'strongest']
+>>> sorted(BOT_NAMES)  # doctest: +NORMALIZE_WHITESPACE
+['ismcts', 'partnership-pimc', 'partnership-rule', 'pimc', 'random', 'rule', 'strongest',
+ 'tausendeins-rule']
 >>> make_bot("partnership-rule")
 PartnershipRuleBot()
+>>> bot_names_for("tausendeins"), sorted(BOT_GAMES["pimc"])
+(['random', 'tausendeins-rule'], ['two-hand'])
 
 ``random`` plays either game (it draws among ``view.legal_moves()``); ``rule``,
 ``pimc``, ``ismcts`` and ``strongest`` (the strongest bot there is, today a
@@ -18,7 +21,11 @@ PartnershipRuleBot()
 :func:`~sixtysix.bots.strongest.strongest_bot`) play the two-hand game;
 ``partnership-rule`` (:class:`~sixtysix.partnership.PartnershipRuleBot`) and
 ``partnership-pimc`` (:class:`~sixtysix.partnership.PartnershipPimcBot`) the four-hand
-partnership game.
+partnership game; ``tausendeins-rule``
+(:class:`~sixtysix.tausendeins.TausendeinsRuleBot`) Tausendeins. :data:`BOT_GAMES` says
+which games each name plays: the search bots (``pimc``, ``ismcts``, ``strongest``) search
+the two-hand engine only and do not play Tausendeins.
+
 >>> bot = make_bot("pimc", {"worlds": 8})
 >>> bot.worlds, bot.exact_talon, bot.cautious_close
 (8, 2, True)
@@ -27,12 +34,13 @@ partnership game.
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable, Mapping
-from typing import Any
+from collections.abc import Callable, Iterable, Mapping
+from typing import Any, cast
 
 from ..errors import PlayerError, quote
 from ..partnership.pimc import PartnershipPimcBot
 from ..partnership.rule_bot import PartnershipRuleBot
+from ..tausendeins.rule_bot import TausendeinsRuleBot
 from . import Bot
 from .ismcts import IsmctsBot
 from .pimc import PimcBot
@@ -41,8 +49,11 @@ from .rule_bot import RuleBot
 from .strongest import strongest_bot
 
 __all__ = [
+    "BOT_GAMES",
     "BOT_LEVELS",
     "BOT_NAMES",
+    "GAMES",
+    "bot_names_for",
     "four_hand_bot_names",
     "make_bot",
     "register_bot",
@@ -58,6 +69,22 @@ BOT_NAMES: dict[str, Callable[..., Bot]] = {
     "random": RandomBot,
     "rule": RuleBot,
     "strongest": strongest_bot,
+    "tausendeins-rule": cast("Callable[..., Bot]", TausendeinsRuleBot),
+}
+
+#: The games of the family, as ``--game`` names them.
+GAMES: tuple[str, ...] = ("two-hand", "four-hand", "tausendeins")
+
+#: The games each registered name plays (a name registered without games plays all).
+BOT_GAMES: dict[str, frozenset[str]] = {
+    "ismcts": frozenset({"two-hand"}),
+    "partnership-pimc": frozenset({"four-hand"}),
+    "partnership-rule": frozenset({"four-hand"}),
+    "pimc": frozenset({"two-hand"}),
+    "random": frozenset(GAMES),
+    "rule": frozenset({"two-hand"}),
+    "strongest": frozenset({"two-hand"}),
+    "tausendeins-rule": frozenset({"tausendeins"}),
 }
 
 #: The two-hand bots by playing strength, weakest first: ``sixtysix play --level N`` plays
@@ -66,9 +93,16 @@ BOT_NAMES: dict[str, Callable[..., Bot]] = {
 #: :class:`~sixtysix.bots.RuleBot`).
 BOT_LEVELS: tuple[str, ...] = ("random", "ismcts", "rule", "pimc", "strongest")
 
-#: Built-in names that play only the four-hand game, and only the two-hand game.
-_FOUR_HAND_ONLY = frozenset({"partnership-pimc", "partnership-rule"})
-_TWO_HAND_ONLY = frozenset({"ismcts", "pimc", "rule", "strongest"})
+
+def bot_names_for(game: str) -> list[str]:
+    """The registered names that play ``game`` (one of :data:`GAMES`), sorted.
+
+    Raises:
+        PlayerError: ``game`` is not a game of the family.
+    """
+    if game not in GAMES:
+        raise PlayerError(f"the games are {', '.join(GAMES)}, not {quote(game)}")
+    return sorted(n for n in BOT_NAMES if game in BOT_GAMES.get(n, frozenset(GAMES)))
 
 
 def two_hand_bot_names() -> list[str]:
@@ -77,7 +111,7 @@ def two_hand_bot_names() -> list[str]:
     >>> two_hand_bot_names()
     ['ismcts', 'pimc', 'random', 'rule', 'strongest']
     """
-    return sorted(name for name in BOT_NAMES if name not in _FOUR_HAND_ONLY)
+    return bot_names_for("two-hand")
 
 
 def four_hand_bot_names() -> list[str]:
@@ -86,21 +120,30 @@ def four_hand_bot_names() -> list[str]:
     >>> four_hand_bot_names()
     ['partnership-pimc', 'partnership-rule', 'random']
     """
-    return sorted(name for name in BOT_NAMES if name not in _TWO_HAND_ONLY)
+    return bot_names_for("four-hand")
 
 
-def register_bot(name: str, factory: Callable[..., Bot]) -> None:
+def register_bot(
+    name: str, factory: Callable[..., Bot], games: Iterable[str] | None = None
+) -> None:
     """Make ``factory`` available to :func:`make_bot` (and the command line) as ``name``.
 
+    ``games`` names the games of :data:`GAMES` it plays (``None``: every game).
+
     Raises:
-        PlayerError: ``name`` is not a lowercase word, or is taken by another factory.
+        PlayerError: ``name`` is not a lowercase word, or is taken by another factory,
+            or ``games`` names a game that is not of the family.
     """
+    played = frozenset(GAMES if games is None else games)
+    if not played <= set(GAMES):
+        raise PlayerError(f"the games are {', '.join(GAMES)}, not {quote(sorted(played))}")
     text: object = name
     if not isinstance(text, str) or not text.replace("-", "").isalnum() or text != text.lower():
         raise PlayerError(f"a bot name is a lowercase word, not {quote(name)}")
     if BOT_NAMES.get(name, factory) is not factory:
         raise PlayerError(f"the bot name {name!r} is already taken")
     BOT_NAMES[name] = factory
+    BOT_GAMES[name] = played
 
 
 def make_bot(spec: str, kwargs: Mapping[str, Any] | None = None) -> Bot:

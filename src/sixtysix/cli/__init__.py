@@ -30,7 +30,7 @@ import json
 import os
 import sys
 from collections.abc import Callable, Sequence
-from typing import TextIO
+from typing import Any, TextIO
 
 import attrs
 
@@ -41,6 +41,7 @@ from ..moves import parse_move
 from ..partnership.records import load_record as p4_load_record
 from ..records import GameRecord, _walk, load_record, replay, replay_states
 from ..rules import CLASSIC_66, PRESET_INFO, PRESETS, Rules
+from ..tausendeins.records import load_record as t1_load_record
 from ._common import (
     _BOTS as _BOTS,
 )
@@ -106,6 +107,7 @@ from ._common import (
 )
 from ._match_text import print_match
 from .replay4 import is_four_hand, print_four_hand
+from .replay1001 import is_tausendeins, print_tausendeins
 
 __all__ = ["main"]
 
@@ -171,12 +173,18 @@ def _cmd_replay(args: argparse.Namespace) -> int:
     # Cards as `play` writes them: 10♠ and colour on a terminal that can show them,
     # TS without (NO_COLOR, TERM=dumb, a pipe, or an encoding without the suit symbols).
     style = _Style.for_stream(out)
-    if is_four_hand(text):  # kinds "four-hand-game" and "four-hand-match"
-        try:
-            print_four_hand(out, p4_load_record(text), name, style.card)
-        except SixtySixError as exc:
-            raise _CliError(f"{name}: {exc}") from None
-        return _EXIT_OK
+    # Kinds "four-hand-game" / "four-hand-match" and "tausendeins-deal" / "tausendeins-match".
+    kinds: tuple[tuple[Any, Any, Any], ...] = (
+        (is_four_hand, p4_load_record, print_four_hand),
+        (is_tausendeins, t1_load_record, print_tausendeins),
+    )
+    for is_kind, read, show in kinds:
+        if is_kind(text):
+            try:
+                show(out, read(text), name, style.card)
+            except SixtySixError as exc:
+                raise _CliError(f"{name}: {exc}") from None
+            return _EXIT_OK
     try:
         record = load_record(text)
         replay(record)  # checks every move and every result before anything is printed

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Iterable
 from typing import Any, TextIO, TypeVar
 
@@ -34,3 +35,13 @@ def print_match(
         out.write("\nThe match is not finished.\n")
     else:
         out.write(f"\n{winner(last.winner)} won the match.\n")
+
+
+def has_kind(text: str | bytes, prefix: str) -> bool:
+    """Whether ``text`` is JSON whose ``kind`` starts with ``prefix`` (which game's record)."""
+    try:
+        data = json.loads(text)
+    except (ValueError, TypeError):
+        return False
+    kind = data.get("kind") if isinstance(data, dict) else None
+    return isinstance(kind, str) and kind.startswith(prefix)

@@ -48,11 +48,13 @@ def add_game_options(
     variant: str,
     default: str | None = None,
     games: Sequence[str] = ("two-hand", "four-hand"),
+    metavar: str | None = None,
 ) -> None:
     """``--game NAME`` (one of ``games``) and ``--variant PRESET`` (the rule set of a game).
 
     ``game`` and ``variant`` are the help texts, ``variants`` the presets in the order the
-    help lists them, ``default`` the game without ``--game``.
+    help lists them, ``default`` the game without ``--game``; ``metavar`` names the
+    value of ``--variant`` in the usage line instead of the list of presets.
     """
     parser.add_argument("--game", choices=tuple(games), default=default, help=game)
-    parser.add_argument("--variant", choices=tuple(variants), help=variant)
+    parser.add_argument("--variant", choices=tuple(variants), metavar=metavar, help=variant)

@@ -577,7 +577,8 @@ def add_parser(sub: Any) -> None:
         metavar="NAME",
         help=f"your opponent: a bot name ({', '.join(two_hand_bot_names())}) or an import "
         "path package.module:Class (default: strongest); with --game four-hand the "
-        f"opponents' bot ({', '.join(four_hand_bot_names())}; default partnership-rule)",
+        f"opponents' bot ({', '.join(four_hand_bot_names())}; default partnership-rule); "
+        "--game tausendeins plays tausendeins-rule",
     )
     levels = ", ".join(f"{i} {name}" for i, name in enumerate(BOT_LEVELS, 1))
     play.add_argument(

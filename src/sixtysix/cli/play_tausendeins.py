@@ -20,7 +20,7 @@ from typing import cast
 import attrs
 
 from .. import tausendeins as t1
-from ..cards import CARDS, cards_of
+from ..cards import CARDS, Card, cards_of
 from ..errors import IllegalMoveError
 from ..moves import Marry, Play
 from ._common import _fresh_seed, _plural, _suit_name
@@ -84,7 +84,11 @@ class Totals:
 
 
 _Result = t1.TausendeinsResult
-_Session = HeadToHead[t1.TausendeinsState, t1.TausendeinsMove, _Result, Totals, None, _Result]
+#: What a deal's record needs: the pack, the dealer, the totals and the seed.
+_Hand = tuple[tuple[Card, ...], int, tuple[int, int], str]
+_Session = HeadToHead[
+    t1.TausendeinsState, t1.TausendeinsMove, _Result, Totals, _Hand, t1.DealRecord
+]
 
 
 class TausendeinsSession(_Session):
@@ -128,10 +132,12 @@ class TausendeinsSession(_Session):
             "or its number; `help` lists the commands (undo, board), `quit` leaves.",
         ]
 
-    def deal(self, m: Totals) -> tuple[t1.TausendeinsState, None, str]:
+    def deal(self, m: Totals) -> tuple[t1.TausendeinsState, _Hand, str]:
         state = self.game.new_hand(m.hand_seed, m.dealer)
         dealer = "you deal" if m.dealer == self.human else "the computer deals"
-        return state, None, f"=== Deal {m.hand_number + 1}: {dealer} ==="
+        pack = tuple(t1.shuffled_deck(self.rules, m.hand_seed))
+        hand = (pack, m.dealer, m.totals, m.hand_seed)
+        return state, hand, f"=== Deal {m.hand_number + 1}: {dealer} ==="
 
     def narrate(
         self, before: t1.TausendeinsState, move: t1.TausendeinsMove, after: t1.TausendeinsState
@@ -246,12 +252,36 @@ class TausendeinsSession(_Session):
             return f"{self.style.move(move)} is not legal now: {reason}."
         raise AssertionError(f"{move} is legal but not listed")  # pragma: no cover
 
-    def record_of_hand(self, result: t1.TausendeinsResult | None) -> t1.TausendeinsResult:
-        assert result is not None
-        return result
+    def record_of_hand(self, result: t1.TausendeinsResult | None) -> t1.DealRecord:
+        assert self.current is not None
+        pack, dealer, totals, seed = self.current
+        return t1.DealRecord(
+            rules=self.rules,
+            dealer=dealer,
+            scores=totals,
+            pack=pack,
+            moves=tuple(self.moves),
+            result=result,
+            seed=seed,
+        )
 
-    def record(self) -> None:
-        return None  # Tausendeins has no record format yet (`--save` is refused)
+    def record(self) -> t1.DealRecord | t1.MatchRecord | None:
+        unfinished = self.current is not None and bool(self.moves)
+        if not self.whole_match or not self.games:
+            # A game record holds finished deals only: a game left during its first deal
+            # is saved as that deal's (unfinished) record; single deals, the last one.
+            if unfinished:
+                return self.record_of_hand(None)
+            return self.games[-1] if self.games else None
+        if unfinished:
+            self.out.write("(The unfinished deal is left out: a game record keeps whole deals.)\n")
+        return t1.MatchRecord(
+            rules=self.rules,
+            seed=self.seed,
+            dealer=1 - self.human,
+            games=tuple(self.games),
+            scores=self.match.totals,
+        )
 
 
 def cmd_play_tausendeins(args: argparse.Namespace) -> int:
@@ -266,7 +296,6 @@ def cmd_play_tausendeins(args: argparse.Namespace) -> int:
             ("--partner", args.partner),
             ("--budget", args.budget),
             ("--variant", args.variant),
-            ("--save", args.save),
         )
         if value is not None
     ]
@@ -280,4 +309,4 @@ def cmd_play_tausendeins(args: argparse.Namespace) -> int:
     session = TausendeinsSession.against(
         t1.TAUSENDEINS, args.seat, seed, args.match, t1.TausendeinsRuleBot()
     )
-    return run_session(session, None)
+    return run_session(session, args.save)

@@ -20,26 +20,20 @@ Four-hand game record hand.json: FOUR_HAND_24, written by sixtysix ...
 from __future__ import annotations
 
 import itertools
-import json
 from collections.abc import Callable
 from typing import TextIO
 
 from .. import partnership as p4
 from ..cards import CARDS, Card
 from ..partnership.records import HandRecord, MatchRecord, _walk
-from ._match_text import print_match
+from ._match_text import has_kind, print_match
 
 __all__: list[str] = []  # used by the replay command only
 
 
 def is_four_hand(text: str | bytes) -> bool:
     """Whether ``text`` is JSON whose ``kind`` starts with ``four-hand``."""
-    try:
-        data = json.loads(text)
-    except (ValueError, TypeError):
-        return False
-    kind = data.get("kind") if isinstance(data, dict) else None
-    return isinstance(kind, str) and kind.startswith("four-hand")
+    return has_kind(text, "four-hand")
 
 
 def _rules_label(rules: p4.PartnershipRules) -> str:

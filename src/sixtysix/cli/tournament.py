@@ -18,7 +18,8 @@ from concurrent.futures import Executor
 from typing import Any
 
 from .. import partnership as p4
-from ..bots.registry import four_hand_bot_names, two_hand_bot_names
+from .. import tausendeins as t1
+from ..bots.registry import BOT_GAMES, bot_names_for, four_hand_bot_names, two_hand_bot_names
 from ..tournament import SprtSpec, Tournament, parse_bot, read_journal, run_tournament
 from ..tournament.executors import open_executor
 from ..tournament.progress import progress_bar
@@ -60,6 +61,12 @@ by seat k % 4 and played twice with the sides swapped. The registered bots that 
 {", ".join(four_hand_bot_names())}. For example
 
   sixtysix tournament --game four-hand partnership-rule random
+
+With --game tausendeins (1001, --variant TAUSENDEINS, TAUSENDEINS_DE or
+TAUSENDEINS_CONTRACT; default TAUSENDEINS) the registered bots that play it:
+{", ".join(bot_names_for("tausendeins"))} (the search bots play the two-hand game only).
+
+  sixtysix tournament --game tausendeins tausendeins-rule random
 
 Exit status: 0 ok, 1 an error or a forfeited game, 2 usage error, 130 interrupted."""
 
@@ -105,9 +112,13 @@ def add_parser(sub: Any) -> None:
     p.add_argument("bots", nargs="*", metavar="BOT", help="two or more bots (see below)")
     add_game_options(
         p,
-        game="two-hand Sixty-Six (default) or four-hand partnership Sixty-Six",
-        variants=sorted(p4.PRESETS),
-        variant="the four-hand preset (with --game four-hand; default FOUR_HAND_66)",
+        game="two-hand Sixty-Six (default), four-hand partnership Sixty-Six or Tausendeins",
+        variants=[*sorted(p4.PRESETS), *t1.PRESETS],
+        variant="the preset of --game four-hand (FOUR_HAND_24, FOUR_HAND_66; default "
+        "FOUR_HAND_66) or --game tausendeins (TAUSENDEINS, TAUSENDEINS_DE, "
+        "TAUSENDEINS_CONTRACT; default TAUSENDEINS)",
+        games=("two-hand", "four-hand", "tausendeins"),
+        metavar="PRESET",
     )
     p.add_argument("--deals", type=_positive, metavar="N", help="deals per pair (default 100)")
     p.add_argument(
@@ -193,13 +204,27 @@ def _tournament_of(args: argparse.Namespace) -> Tournament:
     sprt = None
     if args.sprt is not None:
         sprt = SprtSpec.parse(args.sprt, args.sprt_on)
-    game = None
-    if args.game == "four-hand":
+    game: p4.PartnershipGame | t1.TausendeinsGame | None = None
+    family = args.game or "two-hand"
+    for bot in bots:
+        if bot.spec in BOT_GAMES and family not in BOT_GAMES[bot.spec]:
+            raise _Usage(
+                f"the bot {bot.spec!r} does not play --game {family}; the registered bots "
+                f"that do: {', '.join(bot_names_for(family))}"
+            )
+    games = {
+        "four-hand": ("four-hand", p4.PRESETS, "FOUR_HAND_66", p4.PartnershipGame),
+        "tausendeins": ("Tausendeins", t1.PRESETS, "TAUSENDEINS", t1.TausendeinsGame),
+    }
+    if args.game in games:
+        label, presets, default, make = games[args.game]
         if args.rules is not None or args.rules_file is not None:
-            raise _Usage("--game four-hand takes --variant, not --rules or --rules-file")
-        game = p4.PartnershipGame(p4.PRESETS[args.variant or "FOUR_HAND_66"])
+            raise _Usage(f"--game {args.game} takes --variant, not --rules or --rules-file")
+        if args.variant is not None and args.variant not in presets:
+            raise _Usage(f"--variant {args.variant} is not a {label} preset")
+        game = make(presets[args.variant or default])
     elif args.variant is not None:
-        raise _Usage("--variant needs --game four-hand")
+        raise _Usage("--variant needs --game four-hand or --game tausendeins")
     return Tournament(
         bots,
         _rules_of(args),

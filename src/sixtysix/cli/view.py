@@ -15,7 +15,9 @@ from pathlib import Path
 from ..errors import SixtySixError
 from ..partnership.records import load_record as p4_load_record
 from ..records import load_record
+from ..tausendeins.records import load_record as t1_load_record
 from .replay4 import is_four_hand
+from .replay1001 import is_tausendeins
 
 __all__: list[str] = []  # used by the replay command only
 
@@ -55,7 +57,8 @@ def write_html(path: str, text: str, name: str, out: str) -> int:
     from ..viewer import record_html
 
     try:
-        record = p4_load_record(text) if is_four_hand(text) else load_record(text)
+        read = p4_load_record if is_four_hand(text) else load_record
+        record = t1_load_record(text) if is_tausendeins(text) else read(text)
         page = record_html(record)
     except SixtySixError as exc:
         raise _error(f"{name}: {exc}") from None

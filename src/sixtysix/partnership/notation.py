@@ -31,7 +31,7 @@ from __future__ import annotations
 import re
 
 from .. import _hooks, _text
-from .._notation import fields_of
+from .._notation import fields_of, rules_field
 from ..cards import CARDS
 from ..errors import DealError, IllegalMoveError, ParseError, PositionError, RulesError, quote
 from ..moves import PLAY
@@ -58,20 +58,7 @@ _CODES = {str(c): c.index for c in CARDS}
 
 
 def _rules_text(rules: PartnershipRules) -> str:
-    name = preset_name(rules)
-    if name is not None:
-        return name
-    d = rules.to_dict()
-    parts = []
-    for key, value in d.items():
-        if isinstance(value, bool):
-            text = "yes" if value else "no"
-        elif isinstance(value, list):
-            text = ".".join(str(v) for v in value)
-        else:
-            text = str(value)
-        parts.append(f"{key}={text}")
-    return ",".join(parts)
+    return rules_field(rules, preset_name(rules))
 
 
 def _parse_rules(text: str) -> PartnershipRules:

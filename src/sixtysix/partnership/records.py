@@ -21,9 +21,8 @@ result.
 
 from __future__ import annotations
 
-import itertools
-from collections.abc import Iterable, Iterator, Mapping, Sequence
-from typing import Any, ClassVar, cast, overload
+from collections.abc import Iterable, Iterator, Mapping
+from typing import Any, ClassVar, overload
 
 import attrs
 
@@ -32,7 +31,7 @@ from .._match import MAX_COUNT, MAX_SEED_DIGITS
 from .._match import seed_problem as _seed_problem
 from .._version import __version__
 from ..cards import CARDS, Card
-from ..errors import DealError, IllegalMoveError, ParseError, RecordError, ResultError, quote
+from ..errors import ParseError, RecordError, ResultError, quote
 from ..moves import Move, parse_move
 from .engine import Seed, apply_move, deal_from_order, shuffled_deck
 from .match import PartnershipMatch, apply_result
@@ -325,14 +324,9 @@ def load_record(text: str | bytes) -> HandRecord | MatchRecord:
         RecordError: the text is neither; the message starts with the line and column
             of the problem.
     """
-    source = _records.text_of(text)
-
-    def load() -> HandRecord | MatchRecord:
-        data = _records.parse_json(source)
-        kind = data.get("kind") if isinstance(data, Mapping) else None
-        return (MatchRecord if kind == "four-hand-match" else HandRecord)._read(data)
-
-    result: HandRecord | MatchRecord = _records.public(load, source)
+    result: HandRecord | MatchRecord = _records.load_either(
+        text, "four-hand-match", HandRecord, MatchRecord
+    )
     return result
 
 
@@ -358,15 +352,9 @@ def record_hand(
         DealError: a bad rule set, seed, pack, dealer or scores.
         RecordError: ``moves`` is not iterable.
     """
-    if pack is None:
-        order: Sequence[Card | str] | str = shuffled_deck(rules, seed)
-    elif isinstance(pack, str | Sequence) or not isinstance(pack, Iterable):
-        order = cast("Sequence[Card | str]", pack)  # deal_from_order names a bad pack
-    else:
-        order = tuple(itertools.islice(pack, rules.deck.size + 1))  # read only once
+    order = _records.pack_order(pack, lambda: shuffled_deck(rules, seed), rules.deck.size)
     state = deal_from_order(rules, order, dealer, scores=scores)  # checks the pack
-    items = order.split() if isinstance(order, str) else order
-    cards = tuple(Card.parse(c) if isinstance(c, str) else c for c in items)
+    cards = _records.pack_cards(order)
     try:
         played = iter(moves.split() if isinstance(moves, str) else moves)
     except TypeError:
@@ -395,24 +383,15 @@ def _hand_record(
 
 
 def _states(record: HandRecord, where: str) -> Iterator[PartnershipState]:
-    if record.seed is not None and list(record.pack) != shuffled_deck(record.rules, record.seed):
-        raise RecordError(f"{where}pack: it is not the shuffle of seed {record.seed!r}")
-    try:
-        state = deal_from_order(record.rules, record.pack, record.dealer, scores=record.scores)
-    except DealError as exc:
-        raise RecordError(f"{where}{exc}") from None
-    yield state
-    for n, text in enumerate(record.moves, 1):
-        try:
-            state = apply_move(state, text)
-        except (IllegalMoveError, ParseError) as exc:
-            raise RecordError(f"{where}move {n} ({text}): {exc}") from None
-        yield state
-    expected = score_hand(state) if state.over else None
-    if record.result != expected:
-        raise RecordError(
-            f"{where}result: the record says {record.result}, the replay gives {expected}"
-        )
+    return _records.hand_states(
+        record,
+        where,
+        shuffle=shuffled_deck,
+        deal=lambda r: deal_from_order(r.rules, r.pack, r.dealer, scores=r.scores),
+        apply=apply_move,
+        score=score_hand,
+        is_over=lambda s: s.over,
+    )
 
 
 # What replay gives for a match: the final state of each hand, and the match.
@@ -472,11 +451,8 @@ def _replay_match(record: MatchRecord, m: PartnershipMatch) -> _MatchReplay:
     finals, m = _records.replay_match(
         m,
         record.games,
-        deal=(lambda m: (m.dealer, m.scores), lambda g: (g.dealer, g.scores)),
-        deal_error=lambda m, g: (
-            f"dealt by seat {g.dealer} at {g.scores}, but the match had "
-            f"seat {m.dealer} to deal at {m.scores}"
-        ),
+        deal=(_records.seat_deal_check, _records.seat_deal_check),
+        deal_error=_records.seat_deal_error,
         replay_hand=_replay_hand,
         apply=apply_result,
         over_text=lambda m: f"side {m.winner} won it",

@@ -25,6 +25,8 @@ from .._seeding import Seed
 from . import engine as _engine
 from . import game as _game
 from . import moves as _moves
+from . import notation as _notation
+from . import records as _records
 from . import rule_bot as _rule_bot
 from . import rules as _rules
 from . import scoring as _scoring
@@ -34,6 +36,8 @@ from . import views as _views
 from .engine import *  # noqa: F403
 from .game import *  # noqa: F403
 from .moves import *  # noqa: F403
+from .notation import *  # noqa: F403
+from .records import *  # noqa: F403
 from .rule_bot import *  # noqa: F403
 from .rules import *  # noqa: F403
 from .scoring import *  # noqa: F403
@@ -44,5 +48,17 @@ from .views import *  # noqa: F403
 #: The public names: those of every module of the package.
 __all__ = [
     "Seed",
-    *exports(_engine, _game, _moves, _rule_bot, _rules, _scoring, _state, _validate, _views),
+    *exports(
+        _engine,
+        _game,
+        _moves,
+        _notation,
+        _records,
+        _rule_bot,
+        _rules,
+        _scoring,
+        _state,
+        _validate,
+        _views,
+    ),
 ]

@@ -76,8 +76,9 @@ class TausendeinsGame(GameBase[TausendeinsState, TausendeinsView, TausendeinsMov
     next_hand = staticmethod(_match.next_deal)
     #: Always 2.
     num_seats = 2
-    #: ``random`` (the only registered bot that plays Tausendeins).
-    bot_names = ("random",)
+    #: ``random`` and ``tausendeins-rule`` (the registered bots that play Tausendeins; the
+    #: search bots search the two-hand engine only).
+    bot_names = ("random", "tausendeins-rule")
 
     @property
     def num_actions(self) -> int:

@@ -52,6 +52,11 @@ class TausendeinsMatch:
         return match_winner(self.rules, self.scores)
 
     @property
+    def hand_seed(self) -> str:
+        """The seed of the next deal, ``f"{seed}/{hand_number}"`` (rules §12.8)."""
+        return f"{self.seed}/{self.hand_number}"
+
+    @property
     def is_over(self) -> bool:
         """Whether a seat has won."""
         return self.winner is not None

@@ -25,6 +25,7 @@ from typing import Any, Protocol
 import attrs
 
 from .. import partnership as p4
+from .. import tausendeins as t1
 from .._match import carried
 from ..cards import CARDS
 from ..errors import SixtySixError, quote
@@ -36,6 +37,8 @@ from ..partnership.svg import position_svg as p4_position_svg
 from ..records import GameRecord, MatchRecord, _walk, replay, replay_states
 from ..rules import preset_name
 from ..svg import position_svg
+from ..tausendeins.records import _walk as _t1_walk
+from ..tausendeins.svg import position_svg as t1_position_svg
 
 __all__ = ["GameHook", "HandPlay", "hook_for", "register_hook"]
 
@@ -319,3 +322,95 @@ register_hook(p4.HandRecord, FourHandHook())
 register_hook(p4.MatchRecord, FourHandHook())
 register_hook(GameRecord, TwoHandHook())
 register_hook(MatchRecord, TwoHandHook())
+
+
+# ------------------------------------------------------------------ Tausendeins
+
+
+def t1_say(before: Any, move: str, after: Any, names: tuple[str, ...]) -> str:
+    """What the Tausendeins ``move`` did, in a sentence (rules §12.4 to §12.6)."""
+    who = names[before.to_move].capitalize()
+    if after.marriages != before.marriages:
+        m = after.marriages[-1]
+        return f"{who} declares the marriage in {'CDHS'[m.suit]} ({m.value}); it is trump now."
+    if len(after.played) == len(before.played):
+        return f"{who}: {move}."
+    if before.lead < 0:
+        return f"{who} leads {move}."
+    worth = sum(CARDS[c].points for c in after.played[-2:])
+    return f"{who} plays {move}: {names[after.last_winner]} takes the trick ({worth} points)."
+
+
+@attrs.frozen
+class TausendeinsHook:
+    """Records of Tausendeins (:mod:`sixtysix.tausendeins`, rules §12)."""
+
+    seats: int = 2
+
+    def title(self, record: t1.DealRecord | t1.MatchRecord) -> str:
+        rules = t1.preset_name(record.rules) or "house rules"
+        if isinstance(record, t1.DealRecord):
+            return f"Tausendeins deal ({rules})"
+        deals = _plural(len(record.games), "deal")
+        return f"Tausendeins game to {record.rules.target} ({rules}, {deals})"
+
+    def hands(
+        self, record: t1.DealRecord | t1.MatchRecord, names: Sequence[str] | None
+    ) -> list[HandPlay]:
+        t1.replay(record)  # every move and result checked first
+        who = _seat_names(names, 2)
+        if isinstance(record, t1.DealRecord):
+            return [self._hand(record, "The deal", who, None, "")]
+        out = []
+        for number, game, before, after in _t1_walk(record):
+            line = _score_line(after, lambda m: f"{who[0]} {m.scores[0]}, {who[1]} {m.scores[1]}")
+            title = f"Deal {number}: {who[game.dealer]} deals"
+            out.append(self._hand(game, title, who, before.scores, line))
+        return out
+
+    def _hand(
+        self,
+        game: t1.DealRecord,
+        title: str,
+        names: tuple[str, ...],
+        score: tuple[int, int] | None,
+        after: str,
+    ) -> HandPlay:
+        states = tuple(t1.replay_states(game))
+        r = game.result
+        if r is None:
+            result: tuple[str, ...] = ("The deal is not finished.",)
+        else:
+            lines = [
+                f"Deal over. Points: {names[0]} {r.points[0]}, {names[1]} {r.points[1]} "
+                f"(tricks {r.tricks[0]}-{r.tricks[1]})."
+            ]
+            if r.declarer is not None:
+                made = "made" if r.made else "missed"
+                lines.append(
+                    f"{names[r.declarer].capitalize()} {made} the contract of {r.contract}."
+                )
+            lines.append(f"Added: {names[0]} {r.added[0]:+d}, {names[1]} {r.added[1]:+d}.")
+            result = tuple(lines)
+        return HandPlay(title, states, game.moves, names, score, result, after)
+
+    def summary(self, record: t1.DealRecord | t1.MatchRecord, names: Sequence[str] | None) -> str:
+        if isinstance(record, t1.DealRecord):
+            return ""
+        who = _seat_names(names, 2)
+        if record.winner is None:
+            return "The game is not finished."
+        return f"{who[record.winner]} won the game, {record.scores[0]} : {record.scores[1]}."
+
+    def picture(self, state: Any, seat: int | None, names: tuple[str, ...], score: Any) -> str:
+        return t1_position_svg(state if seat is None else t1.observe(state, seat))
+
+    def text(self, state: Any, seat: int | None) -> str:
+        return t1.TausendeinsGame(state.rules).render(state, seat)
+
+    def say(self, before: Any, move: str, after: Any, names: tuple[str, ...]) -> str:
+        return t1_say(before, move, after, names)
+
+
+register_hook(t1.DealRecord, TausendeinsHook())
+register_hook(t1.MatchRecord, TausendeinsHook())
