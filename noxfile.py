@@ -145,7 +145,7 @@ def bench(session: nox.Session) -> None:
 def perft(session: nox.Session) -> None:
     """Every golden perft count in tests/data/perft*.json, to depth 6 (not a default session)."""
     session.env["SIXTYSIX_PERFT_DEPTH"] = "6"
-    tests = ["tests/test_perft.py", "tests/tausendeins/test_perft.py"]
+    tests = ["tests/core/test_perft.py", "tests/tausendeins/test_perft.py"]
     session.run(PY, "-m", "pytest", "-q", *tests, *session.posargs)
 
 
@@ -203,7 +203,7 @@ def native_fuzz(session: nox.Session) -> None:
         "NATIVE_FUZZ_BUILD": build,
         "NATIVE_FUZZ_EXAMPLES": os.environ.get("NATIVE_FUZZ_EXAMPLES", "2000"),
     }
-    tests = ["tests/native_fuzz", "tests/test_native.py", "tests/test_search_native.py"]
+    tests = ["tests/native_fuzz", "tests/native"]
     session.run(PY, "-m", "pytest", "-q", "-p", "no:cacheprovider", "--no-cov", *tests,
                 *session.posargs, env=env)  # fmt: skip
     if importlib.util.find_spec("atheris") is None:
@@ -219,28 +219,32 @@ def native_fuzz(session: nox.Session) -> None:
 
 # The tests of the engine and its rules of legality (the mutation targets below).
 _RULE_TESTS = [
-    "tests/test_engine_api.py",
-    "tests/test_engine_mutants.py",
-    "tests/test_legality.py",
-    "tests/test_legality_mutants.py",
-    "tests/test_errors.py",
-    "tests/test_moves.py",
-    "tests/test_deal.py",
-    "tests/test_perft.py",
-    "tests/test_play_rules.py",
-    "tests/test_rules_review.py",
-    "tests/test_rules_values.py",
+    "tests/core/test_engine_api.py",
+    "tests/core/test_engine_mutants.py",
+    "tests/core/test_legality.py",
+    "tests/core/test_legality_mutants.py",
+    "tests/core/test_errors.py",
+    "tests/core/test_moves.py",
+    "tests/core/test_deal.py",
+    "tests/core/test_perft.py",
+    "tests/core/test_play_rules.py",
+    "tests/core/test_rules_review.py",
+    "tests/core/test_rules_values.py",
 ]
 
 # What each mutation target mutates, and the tests that must kill its mutants.
 MUTATION_TARGETS = {
     "scoring": (
         "src/sixtysix/scoring.py",
-        ["tests/test_scoring.py", "tests/test_results.py", "src/sixtysix/scoring.py"],
+        ["tests/core/test_scoring.py", "tests/core/test_results.py", "src/sixtysix/scoring.py"],
     ),
     "records": (
         "src/sixtysix/records.py",
-        ["tests/test_records.py", "tests/test_records_inputs.py", "src/sixtysix/records.py"],
+        [
+            "tests/core/test_records.py",
+            "tests/core/test_records_inputs.py",
+            "src/sixtysix/records.py",
+        ],
     ),
     # The rule tests: fast (about 10 s for the whole subset on a loaded two-core machine;
     # mutmut runs only the tests that reach the mutated function, and stops at the first
@@ -251,10 +255,10 @@ MUTATION_TARGETS = {
     "seeding": (
         "src/sixtysix/_seeding.py",
         [
-            "tests/test_seeding.py",
-            "tests/test_deal.py",
-            "tests/test_engine_mutants.py",
-            "tests/partnership/test_rules_deal.py",
+            "tests/core/test_seeding.py",
+            "tests/core/test_deal.py",
+            "tests/core/test_engine_mutants.py",
+            "tests/four_hand/test_rules_deal.py",
             "src/sixtysix/_seeding.py",
         ],
     ),

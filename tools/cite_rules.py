@@ -21,7 +21,7 @@ Usage, from the repository root::
     python tools/cite_rules.py --check    # change nothing; exit 1 if any old citation is left
 
 ``docs/rules.md`` itself is never rewritten (it describes this convention).
-``tests/test_rule_citations.py`` checks that every section cited anywhere exists on the
+``tests/core/test_rule_citations.py`` checks that every section cited anywhere exists on the
 rules page.
 """
 
@@ -36,7 +36,7 @@ from pathlib import Path
 DEFAULT_PATHS = ("src", "docs", "tests", "benchmarks", "README.md", "CHANGELOG.md")
 SUFFIXES = (".py", ".md", ".rst", ".txt", ".toml", ".cfg")
 #: Files that describe the convention itself, never rewritten.
-SKIP = ("docs/rules.md", "tools/cite_rules.py", "tests/test_rule_citations.py")
+SKIP = ("docs/rules.md", "tools/cite_rules.py", "tests/core/test_rule_citations.py")
 _IGNORED = ("_build", ".venv", ".git", "__pycache__", ".nox")
 
 _SECTION = r"§\s?(\d+(?:\.\d+)?)"

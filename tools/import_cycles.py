@@ -17,7 +17,7 @@ facades), since the contract checks only the modules it names.
 
 Usage: ``python tools/import_cycles.py`` (exit status 1 when a cycle exists or a module
 is in no layer). The nox
-session "lint" runs it, and tests/test_layers.py calls :func:`find_cycles`.
+session "lint" runs it, and tests/project/test_layers.py calls :func:`find_cycles`.
 """
 
 from __future__ import annotations

@@ -14,7 +14,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-if TYPE_CHECKING:  # Sphinx is not needed to read the page (tests/test_rule_citations.py)
+if TYPE_CHECKING:  # Sphinx is not needed to read the page (tests/core/test_rule_citations.py)
     from sphinx.application import Sphinx
     from sphinx.config import Config
 

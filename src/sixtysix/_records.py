@@ -20,7 +20,7 @@ defines its record classes and its field checks; this module gives them the rest
   rules for dealing, replaying and scoring a hand as hooks.
 
 A third game's records need only their fields, their checks and those hooks
-(``tests/test_shared_plumbing.py`` has one).
+(``tests/core/test_shared_plumbing.py`` has one).
 """
 
 from __future__ import annotations

@@ -286,7 +286,7 @@ def fast_constructor(cls: type[_T]) -> type[_T]:
     object as a ``cls``. The result is indistinguishable from ``cls(...)`` with the same
     arguments: same class, fields, equality, hash and pickling, and it is frozen from
     then on. The CPython rules this relies on (``__class__`` assignment between classes
-    of identical slot layout) are pinned by ``tests/test_fast_constructor.py``; where the
+    of identical slot layout) are pinned by ``tests/core/test_fast_constructor.py``; where the
     interpreter refuses, the plain class is returned.
 
     It is typed as ``type[cls]``, so mypy checks every call against ``cls``'s own

@@ -3,7 +3,7 @@
     python tests/data/make_records.py
 
 Seeded hands and matches of both games, written with ``to_json`` (compact and indented)
-under a fixed ``version``. ``tests/test_records_golden.py`` checks that the writers still
+under a fixed ``version``. ``tests/core/test_records_golden.py`` checks that the writers still
 give these bytes and that reading a file and writing it again gives it back. Only
 regenerate after a deliberate change of the record format, and say so in the changelog.
 """

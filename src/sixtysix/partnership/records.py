@@ -30,7 +30,7 @@ from .. import _match, _records
 from .._match import MAX_COUNT, MAX_SEED_DIGITS
 from .._match import seed_problem as _seed_problem
 from .._version import __version__
-from ..cards import CARDS, Card
+from ..cards import CARDS, Card, Deck
 from ..errors import ParseError, RecordError, ResultError, quote
 from ..moves import Move, parse_move
 from .engine import Seed, apply_move, deal_from_order, shuffled_deck
@@ -38,6 +38,9 @@ from .match import PartnershipMatch, apply_result
 from .rules import PartnershipRules
 from .scoring import PartnershipEnd, PartnershipResult, score_hand
 from .state import PartnershipState
+
+#: The most cards any deck has (a pack read from an iterator stops one card after).
+_LARGEST_PACK = max(deck.size for deck in Deck)
 
 __all__ = [
     "SCHEMA",
@@ -352,7 +355,8 @@ def record_hand(
         DealError: a bad rule set, seed, pack, dealer or scores.
         RecordError: ``moves`` is not iterable.
     """
-    order = _records.pack_order(pack, lambda: shuffled_deck(rules, seed), rules.deck.size)
+    # (the largest pack: ``rules`` is checked by the deal, after this reads the pack)
+    order = _records.pack_order(pack, lambda: shuffled_deck(rules, seed), _LARGEST_PACK)
     state = deal_from_order(rules, order, dealer, scores=scores)  # checks the pack
     cards = _records.pack_cards(order)
     try:

@@ -362,7 +362,7 @@ def test_tournament_pages_replay_every_game(game: Any, unit: Any, tmp_path: Path
 @pytest.mark.parametrize("game", [None, p4.PartnershipGame(p4.FOUR_HAND_24)])
 def test_tournament_pages_of_a_forfeited_game(game: Any, tmp_path: Path) -> None:
     t = Tournament(
-        (BotSpec("tests.test_viewer:Crasher"), BotSpec("random")),
+        (BotSpec("tests.cli.test_viewer:Crasher"), BotSpec("random")),
         deals=1,
         seed=1,
         unit="match",

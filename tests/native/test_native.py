@@ -48,7 +48,7 @@ from sixtysix.legality import rule_facts
 from sixtysix.native import NativeUnavailableError, SplitMix64
 from sixtysix.rules import TrumpSource
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 NATIVE_SRC = ROOT / "native" / "src"
 
 #: The sdist of sixtysix ships tests/ without native/ (a distribution of its own).

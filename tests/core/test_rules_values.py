@@ -145,7 +145,7 @@ def test_preset_cell(name: str, field: str) -> None:
 def test_every_field_is_in_the_table_or_known() -> None:
     fields = {f.name for f in attrs.fields(Rules)}
     # sit_out_scores is a §7 parameter that the §8 table does not list; the Mariage
-    # fields are §13's (tests/test_mariage.py).
+    # fields are §13's (tests/core/test_mariage.py).
     assert fields - set(TABLE) == {"sit_out_scores"} | MARIAGE_FIELDS
     assert set(TABLE) <= fields
 

@@ -292,7 +292,7 @@ def test_a_killed_run_resumes_to_the_same_report(
     assert resumed["run"]["deals_played_now"] == 40 - len(done)
     jobs = [json.loads(line)["job"] for line in path.read_text().splitlines()[1:]]
     assert sorted(jobs) == list(range(40))  # every deal once: none lost, none played twice
-    # A fresh run on threads (the executors agree: tests/test_tournament.py), cached, as
+    # A fresh run on threads (the executors agree: tests/tournament/test_tournament.py), cached, as
     # both signals kill the same tournament.
     fresh = _fresh_report(t)
     assert {k: v for k, v in resumed.items() if k not in ("run", "timing")} == fresh

@@ -23,7 +23,7 @@ from sixtysix.bots.registry import (
 from sixtysix.cli import _build_parser, main
 from sixtysix.cli.play import Style
 
-DOCS = Path(__file__).resolve().parent.parent / "docs"
+DOCS = Path(__file__).resolve().parents[2] / "docs"
 
 
 def _help(capsys: pytest.CaptureFixture[str], *argv: str) -> str:

@@ -17,10 +17,10 @@ import pytest
 import sixtysix as ss
 from sixtysix.testing import perft
 
-DATA = json.loads((Path(__file__).parent / "data" / "perft.json").read_text(encoding="utf-8"))
+DATA = json.loads((Path(__file__).parents[1] / "data" / "perft.json").read_text(encoding="utf-8"))
 #: The cases rules §13 added (Mariage's presets, claim_mode NONE), in a file of their own.
 MARIAGE_DATA = json.loads(
-    (Path(__file__).parent / "data" / "perft_mariage.json").read_text(encoding="utf-8")
+    (Path(__file__).parents[1] / "data" / "perft_mariage.json").read_text(encoding="utf-8")
 )
 DEPTH = int(os.environ.get("SIXTYSIX_PERFT_DEPTH", "4"))
 CASES: list[dict[str, Any]] = DATA["cases"] + MARIAGE_DATA["cases"]

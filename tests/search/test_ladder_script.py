@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 
-SCRIPT = Path(__file__).resolve().parent.parent / "benchmarks" / "ladder.py"
+SCRIPT = Path(__file__).resolve().parents[2] / "benchmarks" / "ladder.py"
 
 
 @pytest.fixture(scope="module")

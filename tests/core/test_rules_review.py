@@ -1180,7 +1180,7 @@ def random_deal_shape(rng: random.Random) -> dict[str, object]:
 def random_rules(rng: random.Random) -> Rules:
     """Any combination of the parameters, on a preset's deal or (one time in four) on a
     random deal shape. The rules of §1-§9: Mariage's presets, fields and members (§13)
-    are not drawn (tests/test_mariage.py covers them)."""
+    are not drawn (tests/core/test_mariage.py covers them)."""
     presets = [r for name, r in ss.PRESETS.items() if not name.startswith("MARIAGE")]
     base = rng.choice([*presets, E(CLASSIC_66, deck=Deck.D32)])
     changes: dict[str, object] = random_deal_shape(rng) if rng.random() < 0.25 else {}

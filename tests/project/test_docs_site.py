@@ -19,7 +19,7 @@ from pathlib import Path
 import pytest
 from sphinx.application import Sphinx
 
-DOCS = Path(__file__).resolve().parent.parent / "docs"
+DOCS = Path(__file__).resolve().parents[2] / "docs"
 ROOT = DOCS.parent
 #: The pages the HTML builder writes itself, which a document must not be named like.
 BUILTIN_PAGES = {"search", "genindex", "py-modindex", "modindex", "searchindex"}

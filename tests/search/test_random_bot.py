@@ -6,13 +6,12 @@ import random
 from collections import Counter
 
 import pytest
+from tests.helpers import ALL_RULES, random_play
 
 import sixtysix as ss
 from sixtysix import Claim, ClaimMode, Rules, legal_moves, observe
 from sixtysix.bots import RandomBot
 from sixtysix.play import play_hand
-
-from .helpers import ALL_RULES, random_play
 
 EXPLICIT = [r for r in ALL_RULES if r.claim_mode is ClaimMode.EXPLICIT]
 

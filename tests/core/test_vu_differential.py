@@ -50,7 +50,7 @@ from sixtysix.rules import (
 )
 from sixtysix.scoring import score_hand
 
-DATA = Path(__file__).parent / "data" / "vu_games.json"
+DATA = Path(__file__).parents[1] / "data" / "vu_games.json"
 EXPECTED_GAMES = 400
 EXPECTED_MOVES = 6328  # sum of len(moves): changes only when the file is regenerated
 

@@ -16,7 +16,7 @@ import sys
 from pathlib import Path
 from types import ModuleType
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 DOCS = ROOT / "docs"
 SECTION = "\N{SECTION SIGN}"
 #: A cited section: ``§6``, ``§6.3``, ``§ 6.3`` (a range cites both of its ends).

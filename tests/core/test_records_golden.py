@@ -12,7 +12,7 @@ from sixtysix import partnership as p4
 from sixtysix import tausendeins as t1
 from sixtysix.records import load_record
 
-DATA = Path(__file__).parent / "data"
+DATA = Path(__file__).parents[1] / "data"
 
 
 def _maker() -> ModuleType:

@@ -7,11 +7,10 @@ import xml.etree.ElementTree as ET
 
 import attrs
 import pytest
+from tests.helpers import ALL_RULES, RULE_IDS, random_play
 
 import sixtysix as ss
 from sixtysix.svg import card_svg, cards_svg, position_svg
-
-from .helpers import ALL_RULES, RULE_IDS, random_play
 
 NS = "{http://www.w3.org/2000/svg}"
 

@@ -3,7 +3,7 @@
 The facts are checked against the rule functions they are derived from, the hand
 values against :func:`~sixtysix.score_hand`, and the search of :mod:`._alphabeta` (with
 the strict-phase search it hands over to) against the brute force of
-``tests/test_search_exact.py``, with full and narrow windows.
+``tests/search/test_search_exact.py``, with full and narrow windows.
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ import random
 
 import pytest
 from tests.helpers import SEARCH_IDS, SEARCH_PRESETS, SEARCH_RULES
-from tests.test_search_exact import (
+from tests.search.test_search_exact import (
     brute,
     check_windows,
     closed_positions,

@@ -20,7 +20,7 @@ from sixtysix import partnership as p4
 from sixtysix import svg as svg_module
 from sixtysix.notation import dump_position, dump_view, load_view, render
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 PYPROJECT = ROOT / "pyproject.toml"
 
 
