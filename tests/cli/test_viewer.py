@@ -22,6 +22,7 @@ import pytest
 
 import sixtysix as ss
 from sixtysix import partnership as p4
+from sixtysix import tausendeins as t1
 from sixtysix.bots import RandomBot, RuleBot
 from sixtysix.cli import main
 from sixtysix.errors import RecordError, SixtySixError
@@ -333,10 +334,17 @@ def test_the_four_hand_picture() -> None:
         (None, "match"),
         (p4.PartnershipGame(p4.FOUR_HAND_24), "hand"),
         (p4.PartnershipGame(p4.FOUR_HAND_24), "match"),
+        (t1.TausendeinsGame(t1.TAUSENDEINS), "hand"),
+        (t1.TausendeinsGame(t1.TAUSENDEINS), "match"),
     ],
 )
 def test_tournament_pages_replay_every_game(game: Any, unit: Any, tmp_path: Path) -> None:
-    bots = ("rule", "random") if game is None else ("partnership-rule", "random")
+    if game is None:
+        bots: tuple[str, str] = ("rule", "random")
+    elif isinstance(game, t1.TausendeinsGame):
+        bots = ("tausendeins-rule", "random")
+    else:
+        bots = ("partnership-rule", "random")
     t = Tournament(tuple(BotSpec(b) for b in bots), deals=2, seed=3, unit=unit, game=game)
     run = run_tournament(t, executor="inline")
     pages = write_tournament_html(t, run.deals, tmp_path)

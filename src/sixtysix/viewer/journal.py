@@ -29,6 +29,9 @@ from ..match import apply_result, new_match
 from ..partnership.game import PartnershipGame
 from ..records import GameRecord, MatchRecord
 from ..scoring import score_hand
+from ..tausendeins import match as t1_match
+from ..tausendeins import records as t1_records
+from ..tausendeins.game import TausendeinsGame
 from ..tournament import DealResult, Tournament
 from ..tournament.results import GameOutcome
 from . import record_html
@@ -70,6 +73,8 @@ def _record(tournament: Tournament, seed: str, game: GameOutcome) -> Any:
         return p4.MatchRecord(
             rules=rules, seed=seed, dealer=game.dealer, games=tuple(hands), scores=m.scores
         )
+    if isinstance(the_game, TausendeinsGame):
+        return _tausendeins_record(tournament, seed, game)
     two = tournament.rules
     if tournament.unit == "hand":
         return _two_hand_game(two, seed, game.dealer, game.hands[0].moves)
@@ -101,6 +106,24 @@ def _record(tournament: Tournament, seed: str, game: GameOutcome) -> Any:
         scores=mm.scores,
         winner=mm.winner,
     )
+
+
+def _tausendeins_record(tournament: Tournament, seed: str, game: GameOutcome) -> Any:
+    """A Tausendeins deal, or game to 1001, as the tournament dealt it (rules §12.2, §12.8)."""
+    rules = tournament.the_game.rules
+    if tournament.unit == "hand":
+        return t1_records.record_deal(rules, game.hands[0].moves, seed=seed, dealer=game.dealer)
+    start = m = t1_match.new_match(rules, seed, game.dealer)
+    deals = []
+    for hand in game.hands:
+        record = t1_records.record_deal(
+            rules, hand.moves, seed=m.hand_seed, dealer=m.dealer, scores=m.scores
+        )
+        if record.result is None:  # a forfeited deal: the game's record keeps finished ones
+            break
+        deals.append(record)
+        m = t1_records.apply_result(m, record.result)
+    return t1_records.record_match(start, deals)
 
 
 def deal_records(tournament: Tournament, deal: DealResult) -> list[tuple[Any, tuple[str, ...]]]:
