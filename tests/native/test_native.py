@@ -886,9 +886,17 @@ def test_release_workflow_publishes_both_distributions() -> None:
 
 
 @needs_native
-def test_rulebot_batches_and_world_values_let_other_threads_run() -> None:
-    """The RuleBot batch and PimcBot's world evaluation release the GIL too."""
+def test_rulebot_batches_and_world_values_let_other_threads_run(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The RuleBot batch and PimcBot's world evaluation release the GIL too.
+
+    The C calls themselves, so also in the suite's SIXTYSIX_PUREPYTHON=1 run (where the
+    pure-Python solve of a whole open phase would take hours).
+    """
     import random
+
+    monkeypatch.delenv("SIXTYSIX_PUREPYTHON", raising=False)
 
     from sixtysix.search import _native as solver_bridge
 
